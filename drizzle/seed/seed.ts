@@ -1,0 +1,99 @@
+import { count, eq, sql } from "drizzle-orm";
+import { hashPassword, verifyPassword } from "../../worker/auth/password.ts";
+import type { Database } from "../../worker/db/client.ts";
+import { categories, products, surveyQuestions, users } from "../../worker/db/schema.ts";
+import { seedCategories, seedProducts } from "./catalogue.ts";
+import { seedSurveyQuestions } from "./survey-questions.ts";
+
+export type SeedOptions = { adminEmail: string; adminPassword: string | undefined };
+export type SeedReport = { surveyQuestions: number; categories: number; products: number; admin: string };
+
+/**
+ * Idempotent: safe on every start. The survey is reference data and is brought up to date each
+ * time; the catalogue is only filled into an empty shop, so the administrator's edits and
+ * deletions survive a restart; the administrator account is created, or repaired (role,
+ * verification, password) to match ADMIN_EMAIL / ADMIN_PASSWORD.
+ */
+export async function seedDatabase(db: Database, options: SeedOptions): Promise<SeedReport> {
+  for (const q of seedSurveyQuestions) {
+    await db
+      .insert(surveyQuestions)
+      .values(q)
+      .onConflictDoUpdate({
+        target: surveyQuestions.id,
+        set: { question: q.question, options: q.options, order: q.order },
+      });
+  }
+
+  const [catalogue] = await db
+    .select({ n: sql<number>`(select count(*) from ${categories}) + (select count(*) from ${products})` })
+    .from(sql`(select 1)`);
+  if (catalogue?.n === 0) {
+    await db.batch([
+      db.insert(categories).values(seedCategories),
+      db.insert(products).values(
+        seedProducts.map((p) => ({
+          id: p.id,
+          name: p.name,
+          shortDescription: p.short_description,
+          description: p.description,
+          longDescription: p.long_description,
+          categoryId: p.category_id,
+          images: p.images,
+          etsyLink: p.etsy_link,
+          sortOrder: p.sort_order,
+        })),
+      ),
+    ]);
+  }
+
+  const admin = await seedAdmin(db, options);
+  const [counts] = await db
+    .select({
+      categories: sql<number>`(select count(*) from ${categories})`,
+      products: sql<number>`(select count(*) from ${products})`,
+      surveyQuestions: count(),
+    })
+    .from(surveyQuestions);
+  return {
+    surveyQuestions: counts?.surveyQuestions ?? 0,
+    categories: counts?.categories ?? 0,
+    products: counts?.products ?? 0,
+    admin,
+  };
+}
+
+async function seedAdmin(db: Database, { adminEmail, adminPassword }: SeedOptions): Promise<string> {
+  const email = adminEmail.trim().toLowerCase();
+  const [existing] = await db.select().from(users).where(eq(users.email, email));
+  if (!adminPassword) {
+    if (!existing) throw new Error("ADMIN_PASSWORD is required to create the administrator account");
+    await db
+      .update(users)
+      .set({ role: "admin", emailVerifiedAt: existing.emailVerifiedAt ?? new Date() })
+      .where(eq(users.id, existing.id));
+    return email;
+  }
+  if (!existing) {
+    await db.insert(users).values({
+      id: crypto.randomUUID(),
+      email,
+      firstName: "Site",
+      lastName: "Admin",
+      passwordHash: await hashPassword(adminPassword),
+      role: "admin",
+      emailVerifiedAt: new Date(),
+    });
+    return email;
+  }
+  const samePassword = await verifyPassword(adminPassword, existing.passwordHash);
+  await db
+    .update(users)
+    .set({
+      role: "admin",
+      emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
+      ...(samePassword ? {} : { passwordHash: await hashPassword(adminPassword), updatedAt: new Date() }),
+    })
+    .where(eq(users.id, existing.id));
+  return email;
+}

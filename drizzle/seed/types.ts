@@ -1,0 +1,19 @@
+import type { SurveyOption } from "../../worker/db/schema.ts";
+
+export type SeedSurveyQuestion = { id: number; order: number; question: string; options: SurveyOption[] };
+
+export type SeedCategory = { id: number; name: string; description: string };
+
+export type SeedProduct = {
+  id: number;
+  name: string;
+  short_description: string;
+  description: string;
+  /** Rich HTML: p, ul/ol/li, strong, em, h3 only. */
+  long_description: string;
+  category_id: number;
+  /** Paths under web/public, e.g. "/images/products/isirgan-cayi.svg". */
+  images: string[];
+  etsy_link: string;
+  sort_order: number;
+};

@@ -1,0 +1,97 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { ApiError, type ErrorBody } from "./lib/api-error.ts";
+import type { AppDeps, AppEnv } from "./lib/app-env.ts";
+import { securityHeaders } from "./lib/security-headers.ts";
+import { healthRoutes } from "./routes/health/health.routes.ts";
+
+/** Request bodies above this are refused with 413 before any handler reads them. */
+export const maxBodyBytes = 1024 * 1024;
+
+const api = new Hono<AppEnv>().route("/health", healthRoutes);
+
+/** The API's type, for the web's typed client (`hc<AppType>`). */
+export type AppType = typeof api;
+
+/** Composes the whole server: middleware, the /api routes and (when given) the PWA's files. */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    for (const [key, value] of Object.entries(deps) as [keyof AppDeps, never][]) c.set(key, value);
+    const started = performance.now();
+    await next();
+    for (const [name, value] of Object.entries(securityHeaders)) {
+      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+    }
+    if (c.req.path.startsWith("/api/")) {
+      deps.logger.info("request", {
+        requestId: c.var.requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      });
+    }
+  });
+
+  if (deps.config.CORS_ORIGINS.length > 0) {
+    const allowed = new Set(deps.config.CORS_ORIGINS);
+    app.use("/api/*", cors({ origin: (origin) => (allowed.has(origin) ? origin : null), credentials: true }));
+  }
+
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: () => {
+        throw new ApiError(413, "payload_too_large", "The request body is too large.");
+      },
+    }),
+  );
+
+  app.route("/api", api);
+  app.all("/api/*", (c) => {
+    throw new ApiError(404, "not_found", `No API route matches ${c.req.method} ${c.req.path}.`);
+  });
+
+  const { assets } = deps;
+  if (assets) app.all("*", (c) => assets(c.req.raw));
+
+  app.notFound(() => {
+    throw new ApiError(404, "not_found", "Not found.");
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      const body: ErrorBody = { detail: error.message, code: error.code, ...error.extra };
+      if (error.fields) body.fields = error.fields;
+      return c.json(body, error.status, error.headers);
+    }
+    if (error instanceof HTTPException) {
+      // Hono's own 4xx (malformed JSON, bad content type): keep its status, use our shape.
+      const status = error.status;
+      const detail = /malformed json/i.test(error.message)
+        ? "The request body is not valid JSON."
+        : error.message || "The request could not be processed.";
+      const code = /malformed json/i.test(error.message) ? "malformed_json" : "bad_request";
+      return c.json({ detail, code } satisfies ErrorBody, status);
+    }
+    deps.logger.error("unhandled error", {
+      requestId: c.var.requestId,
+      method: c.req.method,
+      path: c.req.path,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    return c.json(
+      { detail: "Something went wrong on our side. Please try again.", code: "internal_error" } satisfies ErrorBody,
+      500,
+    );
+  });
+
+  return app;
+}

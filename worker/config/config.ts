@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+/**
+ * Every setting the server reads, validated once at start-up. The Node entry feeds it
+ * `process.env`; the Worker entry feeds it the Worker's `env` bindings. A bad value stops
+ * the server with one line naming the variable (see `formatConfigError`).
+ */
+const configSchema = z.object({
+  APP_ENV: z.enum(["development", "production", "test"]).default("production"),
+  DATABASE_URL: z
+    .string()
+    .min(1)
+    .refine((v) => /^(file|libsql|https?|wss?):/.test(v) || v === ":memory:", {
+      message: "must be a libSQL URL (file:, libsql:, http(s):, ws(s):)",
+    }),
+  DATABASE_AUTH_TOKEN: z.string().optional(),
+  JWT_SECRET: z
+    .string()
+    .refine((v) => new TextEncoder().encode(v).byteLength >= 32, {
+      message: "must be at least 32 bytes long",
+    }),
+  ADMIN_EMAIL: z
+    .email({ message: "must be an e-mail address" })
+    .transform((v) => v.trim().toLowerCase()),
+  PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://shop.example" }).optional(),
+  // More transports (SMTP, an HTTP e-mail API, Cloudflare's send_email) arrive with accounts.
+  MAIL_TRANSPORT: z.enum(["dev-mailbox"]).default("dev-mailbox"),
+  MAIL_FROM: z.string().default("Doğal Yaşam <no-reply@localhost>"),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type AppConfig = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses raw settings; throws a ConfigError whose message is one line per bad variable. */
+export function parseConfig(raw: Record<string, unknown>): AppConfig {
+  // Empty strings mean "unset" (an empty line in .dev.vars, or `FOO= npm start`).
+  const cleaned = Object.fromEntries(
+    Object.entries(raw).filter(([, v]) => v !== undefined && v !== ""),
+  );
+  const result = configSchema.safeParse(cleaned);
+  if (result.success) {
+    return result.data;
+  }
+  const lines = result.error.issues.map((issue) => {
+    const name = issue.path.join(".") || "(root)";
+    const what = issue.code === "invalid_type" && cleaned[name] === undefined ? "is required" : issue.message;
+    return `${name} ${what}`;
+  });
+  throw new ConfigError(`Invalid configuration: ${lines.join("; ")}`);
+}

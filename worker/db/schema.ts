@@ -1,0 +1,164 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/** The four classical temperaments every survey option scores. */
+export const temperaments = ["sanguine", "choleric", "melancholic", "phlegmatic"] as const;
+export type Temperament = (typeof temperaments)[number];
+
+export type SurveyOption = { text: string; temperament: Temperament };
+
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
+const updatedAt = () => integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now);
+
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(), // stored trimmed and lower-cased
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  passwordHash: text("password_hash").notNull(), // PHC string, parameters included
+  role: text("role", { enum: ["member", "admin"] })
+    .notNull()
+    .default("member"),
+  emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const surveyQuestions = sqliteTable("survey_questions", {
+  id: integer("id").primaryKey(),
+  question: text("question").notNull(),
+  options: text("options", { mode: "json" }).notNull().$type<SurveyOption[]>(),
+  order: integer("order").notNull(),
+});
+
+/** One row per answered question; `answer` is the chosen option's text (SPEC §3). */
+export const surveyResponses = sqliteTable(
+  "survey_responses",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => surveyQuestions.id, { onDelete: "cascade" }),
+    answer: text("answer").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
+);
+
+export const temperamentResults = sqliteTable("temperament_results", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  dominant: text("dominant", { enum: temperaments }).notNull(),
+  secondary: text("secondary", { enum: temperaments }).notNull(),
+  scores: text("scores", { mode: "json" }).notNull().$type<Record<Temperament, number>>(),
+  computedAt: integer("computed_at", { mode: "timestamp_ms" }).notNull().default(now),
+});
+
+export const categories = sqliteTable("categories", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  version: integer("version").notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    shortDescription: text("short_description").notNull(),
+    description: text("description").notNull().default(""),
+    longDescription: text("long_description").notNull().default(""), // sanitized HTML
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    images: text("images", { mode: "json" }).notNull().$type<string[]>().default(sql`'[]'`),
+    etsyLink: text("etsy_link").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("products_order_idx").on(t.sortOrder, t.name),
+    index("products_category_idx").on(t.categoryId, t.sortOrder),
+  ],
+);
+
+/** Stored only as a hash; single use and rotated; a family is revoked together on reuse. */
+export const refreshTokens = sqliteTable(
+  "refresh_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    familyId: text("family_id").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("refresh_tokens_family_idx").on(t.familyId)],
+);
+
+/** E-mail verification and password-reset tokens: random, hashed, single use, expiring. */
+export const oneTimeTokens = sqliteTable(
+  "one_time_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["verify_email", "reset_password"] }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("one_time_tokens_user_idx").on(t.userId, t.purpose)],
+);
+
+/** Written in the same transaction as the change that causes the e-mail (DESIGN.md §5). */
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: integer("id").primaryKey(),
+    kind: text("kind", { enum: ["verify_email", "reset_password", "temperament_result"] }).notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    sendAfter: integer("send_after", { mode: "timestamp_ms" }).notNull().default(now),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_outbox_due_idx").on(t.sentAt, t.sendAfter)],
+);
+
+/** First response of an admin write, replayed for a repeated Idempotency-Key. */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    key: text("key").notNull(),
+    userId: text("user_id").notNull(),
+    method: text("method").notNull(),
+    path: text("path").notNull(),
+    status: integer("status").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** Fixed-window counters shared by every instance, so limits hold across Worker isolates. */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: integer("reset_at", { mode: "timestamp_ms" }).notNull(),
+});

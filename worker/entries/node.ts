@@ -1,0 +1,176 @@
+import { mkdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { dirname, extname, join, normalize, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { createClient } from "@libsql/client";
+import { seedDatabase } from "../../drizzle/seed/seed.ts";
+import { createApp } from "../app.ts";
+import { type AppConfig, ConfigError, parseConfig } from "../config/config.ts";
+import { createDatabase } from "../db/client.ts";
+import { migrateDatabase } from "../db/migrate.ts";
+import { dispatchOutbox } from "../email/dispatcher.ts";
+import { devMailboxMailer } from "../email/mailer.ts";
+import { systemClock } from "../lib/clock.ts";
+import { createLogger } from "../lib/logger.ts";
+import { loadNodeEnv } from "./node-env.ts";
+
+export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
+const webRoot = join(projectRoot, "dist/web");
+
+export type NodeServer = { url: string; config: AppConfig; close(): Promise<void> };
+
+/**
+ * The embedded default: libSQL in a local file, the built PWA and the API on one port, and the
+ * e-mail dispatcher on a timer. Throws ConfigError for bad settings and StartupError when the
+ * database cannot be opened or migrated.
+ */
+export async function startNodeServer(
+  env: NodeJS.ProcessEnv = process.env,
+  options: { port?: number; dispatchIntervalMs?: number } = {},
+): Promise<NodeServer> {
+  const raw = loadNodeEnv(projectRoot, env);
+  const config = parseConfig(raw);
+  const logger = createLogger(config.LOG_LEVEL);
+
+  if (config.DATABASE_URL.startsWith("file:")) {
+    const file = config.DATABASE_URL.slice("file:".length).replace(/^\/\/(?=\/)/, "");
+    mkdirSync(dirname(resolve(projectRoot, file)), { recursive: true });
+  }
+  const client = createClient({
+    url: config.DATABASE_URL,
+    ...(config.DATABASE_AUTH_TOKEN ? { authToken: config.DATABASE_AUTH_TOKEN } : {}),
+  });
+  const db = createDatabase(client);
+  try {
+    await migrateDatabase(db);
+    await seedDatabase(db, { adminEmail: config.ADMIN_EMAIL, adminPassword: raw.ADMIN_PASSWORD });
+  } catch (error) {
+    client.close();
+    throw new StartupError(`Cannot open the database at ${config.DATABASE_URL}: ${describe(error)}`);
+  }
+
+  const app = createApp({
+    db,
+    clock: systemClock,
+    mailer: devMailboxMailer,
+    config,
+    logger,
+    assets: serveBuiltWeb,
+  });
+
+  const port = options.port ?? Number(raw.PORT ?? 8787);
+  const server = await new Promise<ReturnType<typeof serve>>((done, fail) => {
+    const s = serve({ fetch: app.fetch, port, hostname: raw.HOST ?? "127.0.0.1" }, () => done(s));
+    s.once("error", fail);
+  });
+  const { port: boundPort } = server.address() as AddressInfo;
+  const url = `http://localhost:${boundPort}`;
+
+  const dispatch = () =>
+    dispatchOutbox({ db, mailer: devMailboxMailer, clock: systemClock, logger, from: config.MAIL_FROM }).catch(
+      (error) => logger.error("email dispatch failed", { error: describe(error) }),
+    );
+  const timer = setInterval(dispatch, options.dispatchIntervalMs ?? 30_000);
+  timer.unref();
+
+  return {
+    url,
+    config,
+    close: () =>
+      new Promise<void>((done) => {
+        clearInterval(timer);
+        server.close(() => {
+          client.close();
+          done();
+        });
+      }),
+  };
+}
+
+export class StartupError extends Error {
+  override name = "StartupError";
+}
+
+const describe = (error: unknown) =>
+  error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+
+const contentTypes: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".webmanifest": "application/manifest+json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".txt": "text/plain; charset=utf-8",
+  ".woff2": "font/woff2",
+};
+
+/**
+ * Files from dist/web, with the SPA fallback to index.html for app routes (what Workers Static
+ * Assets does with `not_found_handling = "single-page-application"`). Hashed assets are
+ * immutable; everything else revalidates.
+ */
+async function serveBuiltWeb(request: Request): Promise<Response> {
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    return new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET, HEAD" } });
+  }
+  const pathname = decodeURIComponent(new URL(request.url).pathname);
+  const file = normalize(join(webRoot, pathname));
+  const inside = relative(webRoot, file);
+  if (inside.startsWith("..") || inside.includes(`..${sep}`)) return new Response("Not Found", { status: 404 });
+
+  const found = extname(file) ? await readOrNull(file) : null;
+  if (found) {
+    const immutable = pathname.startsWith("/assets/");
+    return new Response(request.method === "HEAD" ? null : found, {
+      headers: {
+        "Content-Type": contentTypes[extname(file)] ?? "application/octet-stream",
+        "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+      },
+    });
+  }
+  // A missing file with an extension is a real 404; anything else is an app route.
+  if (extname(file) && !pathname.endsWith(".html")) return new Response("Not Found", { status: 404 });
+  const shell = await readOrNull(join(webRoot, "index.html"));
+  if (!shell) {
+    return new Response("The web app is not built. Run `npm run build`.", { status: 503 });
+  }
+  return new Response(request.method === "HEAD" ? null : shell, {
+    headers: { "Content-Type": contentTypes[".html"] as string, "Cache-Control": "no-cache" },
+  });
+}
+
+async function readOrNull(file: string): Promise<Uint8Array | null> {
+  try {
+    return await readFile(file);
+  } catch {
+    return null;
+  }
+}
+
+if (import.meta.main) {
+  try {
+    const server = await startNodeServer();
+    const env = loadNodeEnv(projectRoot);
+    console.log(`\n  Doğal Yaşam is running at ${server.url}  (APP_ENV=${server.config.APP_ENV})`);
+    console.log(`  Database: ${server.config.DATABASE_URL}`);
+    console.log(`  Administrator: ${server.config.ADMIN_EMAIL}`);
+    if (server.config.APP_ENV === "development") console.log(`  Administrator password: ${env.ADMIN_PASSWORD}`);
+    console.log("");
+    const stop = () => server.close().then(() => process.exit(0));
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof StartupError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
