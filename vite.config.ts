@@ -8,16 +8,20 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   root: "web",
   publicDir: "public",
-  plugins: [
-    tanstackRouter({
-      target: "react",
-      autoCodeSplitting: true,
-      routesDirectory: "./web/routes",
-      generatedRouteTree: "./web/route-tree.gen.ts",
-    }),
-    react(),
-    tailwindcss(),
-  ],
+  // The web plugins are for building the app; Vitest's projects test server code and the
+  // built app, so they skip them (Vitest sets VITEST).
+  plugins: process.env.VITEST
+    ? []
+    : [
+        tanstackRouter({
+          target: "react",
+          autoCodeSplitting: true,
+          routesDirectory: "./web/routes",
+          generatedRouteTree: "./web/route-tree.gen.ts",
+        }),
+        react(),
+        tailwindcss(),
+      ],
   build: { outDir: "../dist/web", emptyOutDir: true },
   server: { proxy: { "/api": "http://localhost:8787" } },
   test: {

@@ -6,12 +6,19 @@ import { requestId } from "hono/request-id";
 import { ApiError, type ErrorBody } from "./lib/api-error.ts";
 import type { AppDeps, AppEnv } from "./lib/app-env.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
+import { categoryRoutes } from "./routes/categories/categories.routes.ts";
 import { healthRoutes } from "./routes/health/health.routes.ts";
+import { productRoutes } from "./routes/products/products.routes.ts";
+import { surveyRoutes } from "./routes/survey/survey.routes.ts";
 
 /** Request bodies above this are refused with 413 before any handler reads them. */
 export const maxBodyBytes = 1024 * 1024;
 
-const api = new Hono<AppEnv>().route("/health", healthRoutes);
+const api = new Hono<AppEnv>()
+  .route("/health", healthRoutes)
+  .route("/products", productRoutes)
+  .route("/categories", categoryRoutes)
+  .route("/survey", surveyRoutes);
 
 /** The API's type, for the web's typed client (`hc<AppType>`). */
 export type AppType = typeof api;
@@ -54,6 +61,20 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // Parse JSON bodies up front, so a malformed one is a 400 on every route, in one place;
+  // Hono caches the parsed body for the validators.
+  app.use("/api/*", async (c, next) => {
+    const hasBody = !["GET", "HEAD", "OPTIONS", "DELETE"].includes(c.req.method);
+    if (hasBody && /^application\/([\w.+-]+\+)?json/i.test(c.req.header("Content-Type") ?? "")) {
+      try {
+        await c.req.json();
+      } catch {
+        throw new ApiError(400, "malformed_json", "The request body is not valid JSON.");
+      }
+    }
+    await next();
+  });
+
   app.route("/api", api);
   app.all("/api/*", (c) => {
     throw new ApiError(404, "not_found", `No API route matches ${c.req.method} ${c.req.path}.`);
@@ -73,13 +94,9 @@ export function createApp(deps: AppDeps) {
       return c.json(body, error.status, error.headers);
     }
     if (error instanceof HTTPException) {
-      // Hono's own 4xx (malformed JSON, bad content type): keep its status, use our shape.
-      const status = error.status;
-      const detail = /malformed json/i.test(error.message)
-        ? "The request body is not valid JSON."
-        : error.message || "The request could not be processed.";
-      const code = /malformed json/i.test(error.message) ? "malformed_json" : "bad_request";
-      return c.json({ detail, code } satisfies ErrorBody, status);
+      // Hono's own 4xx (e.g. a validator's): keep its status, use our shape.
+      const detail = error.message || "The request could not be processed.";
+      return c.json({ detail, code: "bad_request" } satisfies ErrorBody, error.status);
     }
     deps.logger.error("unhandled error", {
       requestId: c.var.requestId,

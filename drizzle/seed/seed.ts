@@ -1,4 +1,4 @@
-import { count, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { hashPassword, verifyPassword } from "../../worker/auth/password.ts";
 import type { Database } from "../../worker/db/client.ts";
 import { categories, products, surveyQuestions, users } from "../../worker/db/schema.ts";
@@ -25,10 +25,8 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
       });
   }
 
-  const [catalogue] = await db
-    .select({ n: sql<number>`(select count(*) from ${categories}) + (select count(*) from ${products})` })
-    .from(sql`(select 1)`);
-  if (catalogue?.n === 0) {
+  const shopIsEmpty = (await db.$count(categories)) === 0 && (await db.$count(products)) === 0;
+  if (shopIsEmpty) {
     await db.batch([
       db.insert(categories).values(seedCategories),
       db.insert(products).values(
@@ -48,17 +46,10 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   }
 
   const admin = await seedAdmin(db, options);
-  const [counts] = await db
-    .select({
-      categories: sql<number>`(select count(*) from ${categories})`,
-      products: sql<number>`(select count(*) from ${products})`,
-      surveyQuestions: count(),
-    })
-    .from(surveyQuestions);
   return {
-    surveyQuestions: counts?.surveyQuestions ?? 0,
-    categories: counts?.categories ?? 0,
-    products: counts?.products ?? 0,
+    surveyQuestions: await db.$count(surveyQuestions),
+    categories: await db.$count(categories),
+    products: await db.$count(products),
     admin,
   };
 }

@@ -19,9 +19,7 @@ const configSchema = z.object({
     .refine((v) => new TextEncoder().encode(v).byteLength >= 32, {
       message: "must be at least 32 bytes long",
     }),
-  ADMIN_EMAIL: z
-    .email({ message: "must be an e-mail address" })
-    .transform((v) => v.trim().toLowerCase()),
+  ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email({ message: "must be an e-mail address" })),
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://shop.example" }).optional(),
   // More transports (SMTP, an HTTP e-mail API, Cloudflare's send_email) arrive with accounts.
   MAIL_TRANSPORT: z.enum(["dev-mailbox"]).default("dev-mailbox"),

@@ -1,0 +1,155 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Category, Product, SurveyQuestion } from "../../worker/contract/catalogue.ts";
+import { surveyQuestions } from "../../worker/db/schema.ts";
+import { createCategory, createProduct } from "../support/factories.ts";
+import { createTestApp } from "../support/test-app.ts";
+
+const { app, db } = await createTestApp();
+
+let teas: Awaited<ReturnType<typeof createCategory>>;
+let oils: Awaited<ReturnType<typeof createCategory>>;
+
+beforeAll(async () => {
+  teas = await createCategory(db, { name: "Bitki Çayları" });
+  oils = await createCategory(db, { name: "Doğal Yağlar" });
+  await createProduct(db, { name: "Zeytinyağı Sabunu", categoryId: oils.id, sortOrder: 2 });
+  await createProduct(db, { name: "Ihlamur Çayı", categoryId: teas.id, sortOrder: 1 });
+  await createProduct(db, { name: "Adaçayı", categoryId: teas.id, sortOrder: 1 });
+  await createProduct(db, { name: "Çörek Otu Yağı", categoryId: oils.id, sortOrder: 0, images: [] });
+});
+
+const getJson = async <T>(path: string, init?: RequestInit) => {
+  const res = await app.request(path, init);
+  return { res, body: (await res.json()) as T };
+};
+
+describe("GET /api/products", () => {
+  it("lists every product by sort_order, then name, with every SPEC field", async () => {
+    const { res, body } = await getJson<Product[]>("/api/products");
+    expect(res.status).toBe(200);
+    expect(body.map((p) => p.name)).toEqual(["Çörek Otu Yağı", "Adaçayı", "Ihlamur Çayı", "Zeytinyağı Sabunu"]);
+    const [first] = body;
+    expect(Object.keys(first ?? {}).sort()).toEqual(
+      [
+        "category_id",
+        "created_at",
+        "description",
+        "etsy_link",
+        "id",
+        "images",
+        "long_description",
+        "name",
+        "short_description",
+        "sort_order",
+        "updated_at",
+        "version",
+      ].sort(),
+    );
+    expect(first?.images).toEqual([]);
+    expect(first?.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  it("filters by category_id", async () => {
+    const { body } = await getJson<Product[]>(`/api/products?category_id=${teas.id}`);
+    expect(body.map((p) => p.name)).toEqual(["Adaçayı", "Ihlamur Çayı"]);
+    expect(body.every((p) => p.category_id === teas.id)).toBe(true);
+  });
+
+  it("gives an empty list for a category with no products", async () => {
+    const { res, body } = await getJson<Product[]>("/api/products?category_id=9999");
+    expect(res.status).toBe(200);
+    expect(body).toEqual([]);
+  });
+
+  it("rejects a malformed category_id with 400", async () => {
+    const { res, body } = await getJson<{ code: string; fields: Record<string, string> }>(
+      "/api/products?category_id=tea",
+    );
+    expect(res.status).toBe(400);
+    expect(body.code).toBe("invalid_request");
+    expect(body.fields).toHaveProperty("category_id");
+  });
+
+  it("tolerates a single stored image value and still sends a list", async () => {
+    const single = await createProduct(db, { name: "Tek Görsel" });
+    await db.run(sql`update products set images = ${JSON.stringify("/images/one.svg")} where id = ${single.id}`);
+    const { body } = await getJson<Product>(`/api/products/${single.id}`);
+    expect(body.images).toEqual(["/images/one.svg"]);
+  });
+});
+
+describe("GET /api/products/:id", () => {
+  it("returns one product", async () => {
+    const { body: list } = await getJson<Product[]>("/api/products");
+    const wanted = list.find((p) => p.name === "Ihlamur Çayı");
+    const { res, body } = await getJson<Product>(`/api/products/${wanted?.id}`);
+    expect(res.status).toBe(200);
+    expect(body).toEqual(wanted);
+  });
+
+  it("answers an unknown id with a JSON 404", async () => {
+    const { res, body } = await getJson("/api/products/987654");
+    expect(res.status).toBe(404);
+    expect(body).toEqual({ code: "product_not_found", detail: "This product does not exist or was removed." });
+  });
+
+  it.each(["abc", "0", "-3", "1.5"])("answers a malformed id %s with 400", async (id) => {
+    const { res, body } = await getJson<{ code: string }>(`/api/products/${id}`);
+    expect(res.status).toBe(400);
+    expect(body.code).toBe("invalid_request");
+  });
+});
+
+describe("GET /api/categories", () => {
+  it("lists categories in creation order", async () => {
+    const { res, body } = await getJson<Category[]>("/api/categories");
+    expect(res.status).toBe(200);
+    expect(body.map((c) => c.name)).toEqual(["Bitki Çayları", "Doğal Yağlar"]);
+    expect(body[0]).toEqual({
+      id: teas.id,
+      name: "Bitki Çayları",
+      description: teas.description,
+      version: 1,
+      created_at: teas.createdAt.toISOString(),
+    });
+  });
+});
+
+describe("GET /api/survey/questions", () => {
+  it("sends questions in order with option texts only", async () => {
+    await db.insert(surveyQuestions).values([
+      { id: 2, order: 2, question: "Second?", options: [{ text: "B", temperament: "choleric" }] },
+      { id: 1, order: 1, question: "First?", options: [{ text: "A", temperament: "sanguine" }] },
+    ]);
+    const { body } = await getJson<{ questions: SurveyQuestion[] }>("/api/survey/questions");
+    expect(body.questions).toEqual([
+      { id: 1, order: 1, question: "First?", options: ["A"] },
+      { id: 2, order: 2, question: "Second?", options: ["B"] },
+    ]);
+  });
+});
+
+describe("revalidation of catalogue reads", () => {
+  it.each(["/api/products", "/api/products?category_id=1", "/api/categories", "/api/survey/questions"])(
+    "%s sends an ETag, revalidating Cache-Control, and 304 for a matching If-None-Match",
+    async (path) => {
+      const first = await app.request(path);
+      const tag = first.headers.get("ETag");
+      expect(tag).toBeTruthy();
+      expect(first.headers.get("Cache-Control")).toBe("public, no-cache");
+      const again = await app.request(path, { headers: { "If-None-Match": tag ?? "" } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe("");
+      expect(again.headers.get("ETag")).toBe(tag);
+    },
+  );
+
+  it("changes the ETag when the data changes", async () => {
+    const before = (await app.request("/api/categories")).headers.get("ETag");
+    await createCategory(db, { name: "Arı Ürünleri" });
+    const after = await app.request("/api/categories", { headers: { "If-None-Match": before ?? "" } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("ETag")).not.toBe(before);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config.ts";
+
+const valid = {
+  DATABASE_URL: "file:.data/app.db",
+  JWT_SECRET: "0123456789abcdef0123456789abcdef",
+  ADMIN_EMAIL: " Admin@Example.COM ",
+};
+
+describe("parseConfig", () => {
+  it("accepts a complete configuration and normalises the admin e-mail", () => {
+    const config = parseConfig(valid);
+    expect(config.ADMIN_EMAIL).toBe("admin@example.com");
+    expect(config.APP_ENV).toBe("production");
+    expect(config.CORS_ORIGINS).toEqual([]);
+  });
+
+  it("names each missing variable on one line", () => {
+    expect(() => parseConfig({})).toThrow(
+      new ConfigError(
+        "Invalid configuration: DATABASE_URL is required; JWT_SECRET is required; ADMIN_EMAIL is required",
+      ),
+    );
+  });
+
+  it("says what is wrong with a bad value", () => {
+    expect(() => parseConfig({ ...valid, JWT_SECRET: "short" })).toThrow(
+      "Invalid configuration: JWT_SECRET must be at least 32 bytes long",
+    );
+    expect(() => parseConfig({ ...valid, DATABASE_URL: "postgres://x" })).toThrow(
+      "DATABASE_URL must be a libSQL URL (file:, libsql:, http(s):, ws(s):)",
+    );
+    expect(() => parseConfig({ ...valid, APP_ENV: "staging" })).toThrow(/^Invalid configuration: APP_ENV /);
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(() => parseConfig({ ...valid, JWT_SECRET: "" })).toThrow("JWT_SECRET is required");
+  });
+});

@@ -1,0 +1,19 @@
+import { asc } from "drizzle-orm";
+import type { SurveyQuestion } from "../../contract/catalogue.ts";
+import { surveyQuestions } from "../../db/schema.ts";
+import { createRouter } from "../../lib/app-env.ts";
+import { catalogueCaching } from "../../lib/catalogue-cache.ts";
+
+/** The public survey: option texts only; which temperament each scores stays on the server. */
+export const surveyRoutes = createRouter()
+  .use(...catalogueCaching)
+  .get("/questions", async (c) => {
+    const rows = await c.var.db.select().from(surveyQuestions).orderBy(asc(surveyQuestions.order));
+    const questions: SurveyQuestion[] = rows.map((q) => ({
+      id: q.id,
+      question: q.question,
+      options: q.options.map((o) => o.text),
+      order: q.order,
+    }));
+    return c.json({ questions });
+  });
