@@ -1,5 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { parseEnv } from "node:util";
+
+/** The repository root: relative paths in settings (the database file) are anchored here. */
+export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 /**
  * The Node server's settings: the process environment first, then a git-ignored `.dev.vars`,

@@ -1,22 +1,18 @@
-import { mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
-import { dirname, extname, join, normalize, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { extname, join, normalize, relative, sep } from "node:path";
 import { serve } from "@hono/node-server";
-import { createClient } from "@libsql/client";
 import { seedDatabase } from "../../drizzle/seed/seed.ts";
 import { createApp } from "../app.ts";
 import { type AppConfig, ConfigError, parseConfig } from "../config/config.ts";
-import { createDatabase } from "../db/client.ts";
 import { migrateDatabase } from "../db/migrate.ts";
+import { openNodeDatabase } from "../db/node-database.ts";
 import { dispatchOutbox } from "../email/dispatcher.ts";
 import { devMailboxMailer } from "../email/mailer.ts";
 import { systemClock } from "../lib/clock.ts";
 import { createLogger } from "../lib/logger.ts";
-import { loadNodeEnv } from "./node-env.ts";
+import { loadNodeEnv, projectRoot } from "./node-env.ts";
 
-export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 const webRoot = join(projectRoot, "dist/web");
 
 export type NodeServer = { url: string; config: AppConfig; close(): Promise<void> };
@@ -34,22 +30,16 @@ export async function startNodeServer(
   const config = parseConfig(raw);
   const logger = createLogger(config.LOG_LEVEL);
 
-  if (config.DATABASE_URL.startsWith("file:")) {
-    const file = config.DATABASE_URL.slice("file:".length).replace(/^\/\/(?=\/)/, "");
-    mkdirSync(dirname(resolve(projectRoot, file)), { recursive: true });
-  }
-  const client = createClient({
-    url: config.DATABASE_URL,
-    ...(config.DATABASE_AUTH_TOKEN ? { authToken: config.DATABASE_AUTH_TOKEN } : {}),
-  });
-  const db = createDatabase(client);
+  let opened: ReturnType<typeof openNodeDatabase> | undefined;
   try {
-    await migrateDatabase(db);
-    await seedDatabase(db, { adminEmail: config.ADMIN_EMAIL, adminPassword: raw.ADMIN_PASSWORD });
+    opened = openNodeDatabase(config, projectRoot);
+    await migrateDatabase(opened.db);
+    await seedDatabase(opened.db, { adminEmail: config.ADMIN_EMAIL, adminPassword: raw.ADMIN_PASSWORD });
   } catch (error) {
-    client.close();
+    opened?.client.close();
     throw new StartupError(`Cannot open the database at ${config.DATABASE_URL}: ${describe(error)}`);
   }
+  const { client, db } = opened;
 
   const app = createApp({
     db,
@@ -146,7 +136,7 @@ async function serveBuiltWeb(request: Request): Promise<Response> {
   });
 }
 
-async function readOrNull(file: string): Promise<Uint8Array | null> {
+async function readOrNull(file: string): Promise<Uint8Array<ArrayBuffer> | null> {
   try {
     return await readFile(file);
   } catch {

@@ -1,0 +1,85 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { ConfigError } from "../../worker/config/config.ts";
+import { StartupError, startNodeServer } from "../../worker/entries/node.ts";
+import { seedCategories, seedProducts } from "../../drizzle/seed/catalogue.ts";
+import { seedSurveyQuestions } from "../../drizzle/seed/survey-questions.ts";
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), "shop-node-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const settings = {
+  APP_ENV: "test",
+  DATABASE_URL: `file:${join(dir, "app.db")}`,
+  JWT_SECRET: "node-server-test-secret-0123456789abcdef",
+  ADMIN_EMAIL: "owner@test.local",
+  ADMIN_PASSWORD: "owner-password",
+  LOG_LEVEL: "silent",
+};
+
+describe("the Node server (npm start's entry)", () => {
+  it("migrates and seeds a fresh database, then serves the API on its port", async () => {
+    const server = await startNodeServer(settings, { port: 0 });
+    try {
+      const health = await fetch(`${server.url}/api/health`);
+      expect(await health.json()).toEqual({ status: "ok", database: "ok" });
+      const products = (await (await fetch(`${server.url}/api/products`)).json()) as unknown[];
+      expect(products).toHaveLength(seedProducts.length);
+      const categories = (await (await fetch(`${server.url}/api/categories`)).json()) as unknown[];
+      expect(categories).toHaveLength(seedCategories.length);
+      const survey = (await (await fetch(`${server.url}/api/survey/questions`)).json()) as { questions: unknown[] };
+      expect(survey.questions).toHaveLength(20);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("keeps the data on a second start (seeding is idempotent)", async () => {
+    const first = await startNodeServer(settings, { port: 0 });
+    const [product] = (await (await fetch(`${first.url}/api/products`)).json()) as { id: number }[];
+    await first.close();
+
+    // Remove a product behind the server's back, as the admin would; a restart must not re-add it.
+    const { createClient } = await import("@libsql/client");
+    const client = createClient({ url: settings.DATABASE_URL });
+    await client.execute({ sql: "delete from products where id = ?", args: [product?.id ?? 0] });
+    client.close();
+
+    const second = await startNodeServer(settings, { port: 0 });
+    try {
+      const after = (await (await fetch(`${second.url}/api/products`)).json()) as { id: number }[];
+      expect(after).toHaveLength(seedProducts.length - 1);
+      expect(after.map((p) => p.id)).not.toContain(product?.id);
+      const survey = (await (await fetch(`${second.url}/api/survey/questions`)).json()) as { questions: unknown[] };
+      expect(survey.questions).toHaveLength(seedSurveyQuestions.length);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("refuses bad configuration with a ConfigError naming the variable", async () => {
+    await expect(startNodeServer({ ...settings, JWT_SECRET: "too-short" }, { port: 0 })).rejects.toThrow(
+      new ConfigError("Invalid configuration: JWT_SECRET must be at least 32 bytes long"),
+    );
+  });
+
+  it("reports a database it cannot open with a StartupError, not a stack trace", async () => {
+    // A "folder" that is a file: the database can be neither created nor opened.
+    const bad = { ...settings, DATABASE_URL: "file:/etc/passwd/app.db" };
+    await expect(startNodeServer(bad, { port: 0 })).rejects.toBeInstanceOf(StartupError);
+    await expect(startNodeServer(bad, { port: 0 })).rejects.toThrow(/^Cannot open the database at file:\/etc\/passwd\/app.db: \w+/);
+  });
+
+  it("as a process, exits non-zero with one line for a bad setting", async () => {
+    const failure = await run(process.execPath, ["worker/entries/node.ts"], {
+      env: { ...process.env, ...settings, APP_ENV: "production", JWT_SECRET: "", PORT: "0" },
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect("code" in failure && failure.code).toBe(1);
+    expect("stderr" in failure && failure.stderr.trim()).toBe("Invalid configuration: JWT_SECRET is required");
+  });
+});

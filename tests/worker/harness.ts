@@ -1,0 +1,117 @@
+import { execFileSync } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Client, createClient } from "@libsql/client";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
+import { experimental_readRawConfig, unstable_getMiniflareWorkerOptions } from "wrangler";
+import { seedDatabase } from "../../drizzle/seed/seed.ts";
+import { createDatabase, type Database } from "../../worker/db/client.ts";
+import { migrateDatabase } from "../../worker/db/migrate.ts";
+
+// Worker runtime tests run the bundle that `wrangler deploy --dry-run` builds, under Miniflare
+// (workerd), configured from wrangler.toml itself: compatibility date, assets (SPA fallback,
+// run_worker_first), cron trigger and [vars]. Only the secrets and test settings are added.
+
+export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
+const wranglerToml = join(projectRoot, "wrangler.toml");
+const workerOutDir = join(projectRoot, "dist/worker");
+export const workerScript = join(workerOutDir, "worker.js");
+const webShell = join(projectRoot, "dist/web/index.html");
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+const run = (script: string, args: string[]) =>
+  execFileSync(process.execPath, [join(projectRoot, script), ...args], {
+    cwd: projectRoot,
+    stdio: "pipe",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  });
+
+/**
+ * Builds what the tests run when it is missing or older than its sources (`npm test` builds
+ * both first, so then this does nothing): the web app, which wrangler needs as the assets
+ * directory, and the Worker bundle.
+ */
+export function ensureBuilt(): void {
+  if (!existsSync(webShell)) run("node_modules/vite/bin/vite.js", ["build", "--logLevel", "warn"]);
+  const sources = ["worker", "wrangler.toml", "package-lock.json"].map((p) =>
+    newestMtime(join(projectRoot, p)),
+  );
+  if (newestMtime(workerScript) >= Math.max(...sources)) return;
+  // Built aside and moved in file by file, so a test file running in parallel never loads a
+  // half-written bundle.
+  const staging = mkdtempSync(join(projectRoot, "dist/.worker-build-"));
+  try {
+    run("node_modules/wrangler/bin/wrangler.js", ["deploy", "--dry-run", "--outdir", staging]);
+    mkdirSync(workerOutDir, { recursive: true });
+    for (const file of readdirSync(staging))
+      renameSync(join(staging, file), join(workerOutDir, file));
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+export type TestDatabase = { file: string; client: Client; db: Database; cleanup(): void };
+
+/** A fresh database file, migrated and seeded from Node exactly as `npm run db:seed` does. */
+export async function createTestDatabase(admin: {
+  email: string;
+  password: string;
+}): Promise<TestDatabase> {
+  const dir = mkdtempSync(join(tmpdir(), "worker-test-"));
+  const file = join(dir, "app.db");
+  const client = createClient({ url: `file:${file}` });
+  const db = createDatabase(client);
+  await migrateDatabase(db);
+  await seedDatabase(db, { adminEmail: admin.email, adminPassword: admin.password });
+  return {
+    file,
+    client,
+    db,
+    cleanup() {
+      client.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Starts the built Worker. `vars` are added to wrangler.toml's [vars] (secrets, test settings).
+ * Settings from a developer's .dev.vars are deliberately not read, so every machine runs the
+ * same configuration.
+ */
+export async function startWorker(vars: Record<string, string>): Promise<Miniflare> {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(wranglerToml);
+  const declaredVars = (experimental_readRawConfig({ config: wranglerToml }).rawConfig.vars ??
+    {}) as Record<string, string>;
+  // modulesRules only matter to a bundler; the bundle is already one ES module.
+  const { modulesRules: _unused, bindings: _devBindings, ...options } = workerOptions;
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      ...options,
+      name: "wellness-shop",
+      modules: true,
+      scriptPath: workerScript,
+      bindings: { ...declaredVars, ...vars },
+    }),
+  );
+  await mf.ready;
+  return mf;
+}

@@ -1,0 +1,201 @@
+import { readFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
+import type { Miniflare } from "miniflare";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedCategories } from "../../drizzle/seed/catalogue.ts";
+import { maxBodyBytes } from "../../worker/app.ts";
+import { emailOutbox } from "../../worker/db/schema.ts";
+import { securityHeaders } from "../../worker/lib/security-headers.ts";
+import { type HranaServer, startHranaServer } from "../support/hrana-server.ts";
+import {
+  createTestDatabase,
+  ensureBuilt,
+  startWorker,
+  type TestDatabase,
+  workerScript,
+} from "./harness.ts";
+
+// The built Worker bundle under workerd, its @libsql/client/web talking HTTP to a local
+// Hrana endpoint over a migrated and seeded database file.
+
+const admin = { email: "admin@example.com", password: "admin-password-123" };
+const authToken = "test-database-token";
+const secrets = {
+  APP_ENV: "test",
+  JWT_SECRET: "test-jwt-secret-that-is-at-least-32-bytes-long",
+  ADMIN_EMAIL: admin.email,
+  DATABASE_AUTH_TOKEN: authToken,
+  LOG_LEVEL: "warn",
+};
+
+let database: TestDatabase;
+let hrana: HranaServer;
+let worker: Miniflare;
+
+beforeAll(async () => {
+  ensureBuilt();
+  database = await createTestDatabase(admin);
+  // The token proves the Worker passes DATABASE_AUTH_TOKEN on, as Turso requires.
+  hrana = await startHranaServer({ file: database.file, authToken });
+  worker = await startWorker({ ...secrets, DATABASE_URL: hrana.url });
+});
+
+afterAll(async () => {
+  await worker?.dispose();
+  await hrana?.close();
+  database?.cleanup();
+});
+
+const get = (path: string, init?: RequestInit) =>
+  worker.dispatchFetch(`http://shop.test${path}`, init as never);
+
+describe("the Worker bundle under workerd", () => {
+  it("is bundled with web APIs only: no Node built-ins, no native libSQL", () => {
+    const bundle = readFileSync(workerScript, "utf8");
+    expect(bundle).not.toMatch(/\bfrom\s*["']node:|\brequire\(["'](node:|fs|libsql)/);
+    expect(bundle).not.toMatch(/@libsql\/(linux|darwin|win32)-|@neon-rs\/load/);
+  });
+
+  it("reports itself and its database healthy, over HTTP to the database", async () => {
+    const res = await get("/api/health");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", database: "ok" });
+    // @libsql/client/web closed the stream it opened (the request the turso CLI rejects).
+    expect(hrana.openStreamCount()).toBe(0);
+  });
+
+  it("serves the seeded catalogue from the database", async () => {
+    const res = await get("/api/categories");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    const body = (await res.json()) as { id: number; name: string; description: string }[];
+    expect(body.map(({ id, name, description }) => ({ id, name, description }))).toEqual(
+      seedCategories,
+    );
+  });
+
+  it("answers an unknown API path with a JSON 404, never the app shell", async () => {
+    const res = await get("/api/nope");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({
+      detail: "No API route matches GET /api/nope.",
+      code: "not_found",
+    });
+  });
+
+  it("refuses a request body over the limit with a JSON 413", async () => {
+    const res = await get("/api/auth/signup", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ padding: "x".repeat(maxBodyBytes) }),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      detail: "The request body is too large.",
+      code: "payload_too_large",
+    });
+  });
+
+  it("answers malformed JSON with a 400 malformed_json", async () => {
+    const res = await get("/api/auth/signup", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{bad json",
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      detail: "The request body is not valid JSON.",
+      code: "malformed_json",
+    });
+  });
+
+  it("puts the security headers on API responses and on pages", async () => {
+    // /api/* and /products/* run the Worker first; "/" is served by Workers Static Assets from
+    // dist/web with the headers the web build writes to _headers.
+    for (const path of ["/api/health", "/products/1", "/"]) {
+      const res = await get(path);
+      await res.arrayBuffer();
+      expect(res.status, path).toBe(200);
+      for (const [name, value] of Object.entries(securityHeaders))
+        expect(res.headers.get(name), `${path} ${name}`).toBe(value);
+    }
+  });
+
+  it("serves the app shell for app routes (SPA fallback), through the Worker for /products/*", async () => {
+    for (const path of ["/products/1", "/about", "/profile"]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-type"), path).toMatch(/^text\/html/);
+      expect(await res.text(), path).toMatch(/<div id="root">/);
+    }
+  });
+
+  it("dispatches the e-mail outbox on the cron trigger", async () => {
+    const [queued] = await database.db
+      .insert(emailOutbox)
+      .values({
+        kind: "verify_email",
+        to: "someone@example.com",
+        subject: "Verify your e-mail",
+        text: "Open the link to verify.",
+        sendAfter: new Date(Date.now() - 1000),
+      })
+      .returning();
+    expect(queued?.sentAt).toBeNull();
+
+    const result = await (await worker.getWorker()).scheduled({ cron: "*/5 * * * *" });
+    expect(result.outcome).toBe("ok");
+
+    const [after] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, queued?.id ?? -1));
+    expect(after?.sentAt).toBeInstanceOf(Date);
+    expect(after?.attempts).toBe(1);
+    expect(after?.lastError).toBeNull();
+  });
+});
+
+describe("the Worker when something is wrong", () => {
+  it("answers 503 from /api/health when the database cannot be reached", async () => {
+    const gone = await startHranaServer({ file: database.file });
+    const url = gone.url;
+    await gone.close();
+    const broken = await startWorker({ ...secrets, LOG_LEVEL: "silent", DATABASE_URL: url });
+    try {
+      const res = await broken.dispatchFetch("http://shop.test/api/health");
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({
+        detail: "The database is not reachable right now.",
+        code: "database_unavailable",
+      });
+    } finally {
+      await broken.dispose();
+    }
+  });
+
+  it("answers a clean 500 JSON on every request when a setting is missing", async () => {
+    const { JWT_SECRET: _missing, ...withoutSecret } = secrets;
+    const misconfigured = await startWorker({ ...withoutSecret, DATABASE_URL: hrana.url });
+    try {
+      for (const path of ["/api/health", "/api/categories"]) {
+        const res = await misconfigured.dispatchFetch(`http://shop.test${path}`);
+        expect(res.status, path).toBe(500);
+        expect(res.headers.get("content-security-policy")).toBe(
+          securityHeaders["Content-Security-Policy"],
+        );
+        expect(await res.json()).toEqual({
+          detail: "The server is misconfigured. Please try again later.",
+          code: "misconfigured",
+        });
+      }
+      // The cron trigger does not throw either; it has nothing it could safely do.
+      expect(
+        (await (await misconfigured.getWorker()).scheduled({ cron: "*/5 * * * *" })).outcome,
+      ).toBe("ok");
+    } finally {
+      await misconfigured.dispose();
+    }
+  });
+});

@@ -1,0 +1,28 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+// `npm start` builds the web app when dist/web is missing or older than its sources, so a
+// fresh clone needs no separate build step and a pulled change is never served stale.
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const built = join(root, "dist/web/index.html");
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === "node_modules" || entry.endsWith(".gen.ts")) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+const sources = ["web", "vite.config.ts", "worker/contract", "worker/lib/security-headers.ts", "package-lock.json"];
+const sourcesChanged = () => Math.max(...sources.map((s) => join(root, s)).filter(existsSync).map(newestMtime));
+
+if (!existsSync(built) || statSync(built).mtimeMs < sourcesChanged()) {
+  console.log("Building the web app (dist/web)…");
+  execFileSync("vite", ["build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+}

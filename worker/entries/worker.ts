@@ -1,0 +1,141 @@
+import { createClient } from "@libsql/client/web";
+import { createApp } from "../app.ts";
+import { type AppConfig, ConfigError, parseConfig } from "../config/config.ts";
+import { createDatabase, type Database } from "../db/client.ts";
+import { dispatchOutbox } from "../email/dispatcher.ts";
+import { devMailboxMailer } from "../email/mailer.ts";
+import type { ErrorBody } from "../lib/api-error.ts";
+import { systemClock } from "../lib/clock.ts";
+import { createLogger, type Logger } from "../lib/logger.ts";
+import { securityHeaders } from "../lib/security-headers.ts";
+
+// The Cloudflare Worker entry. Nothing here may import Node-only code (the migrator, node:fs,
+// the seed): the database is migrated beforehand by `drizzle-kit migrate`.
+
+// Minimal shapes of the runtime objects this file touches. The worker tsconfig types the code
+// with Node's globals, so @cloudflare/workers-types' ambient globals are not loaded.
+interface Fetcher {
+  fetch(request: Request): Promise<Response>;
+}
+interface ExecutionContext {
+  waitUntil(promise: Promise<unknown>): void;
+  passThroughOnException(): void;
+  props: unknown;
+}
+interface ScheduledController {
+  readonly scheduledTime: number;
+  readonly cron: string;
+  noRetry(): void;
+}
+
+/** The Worker's bindings: `[vars]` and secrets from wrangler.toml, and the static assets. */
+export interface Env {
+  ASSETS: Fetcher;
+  APP_ENV?: string;
+  DATABASE_URL?: string;
+  DATABASE_AUTH_TOKEN?: string;
+  JWT_SECRET?: string;
+  ADMIN_EMAIL?: string;
+  PUBLIC_URL?: string;
+  MAIL_TRANSPORT?: string;
+  MAIL_FROM?: string;
+  CORS_ORIGINS?: string;
+  LOG_LEVEL?: string;
+}
+
+type Ready = {
+  ok: true;
+  app: ReturnType<typeof createApp>;
+  db: Database;
+  config: AppConfig;
+  logger: Logger;
+};
+type Misconfigured = { ok: false };
+
+// Built once per isolate and env: parsing settings and creating the client on every request
+// would cost time, and a bad setting would log on every request instead of once.
+const built = new WeakMap<Env, Ready | Misconfigured>();
+
+function setUp(env: Env): Ready | Misconfigured {
+  const cached = built.get(env);
+  if (cached) return cached;
+  let result: Ready | Misconfigured;
+  try {
+    const config = parseConfig({ ...env });
+    const logger = createLogger(config.LOG_LEVEL);
+    const client = createClient({
+      url: config.DATABASE_URL,
+      ...(config.DATABASE_AUTH_TOKEN ? { authToken: config.DATABASE_AUTH_TOKEN } : {}),
+    });
+    const db = createDatabase(client);
+    const app = createApp({
+      db,
+      clock: systemClock,
+      mailer: devMailboxMailer,
+      config,
+      logger,
+      assets: (request) => env.ASSETS.fetch(request),
+    });
+    result = { ok: true, app, db, config, logger };
+  } catch (error) {
+    // A bad setting (ConfigError) or a URL the web client cannot use (e.g. file:) is an
+    // operator mistake: answer every request with a clean 500 and say why once, in the log.
+    const reason =
+      error instanceof ConfigError
+        ? error.message
+        : `Cannot create the database client: ${describe(error)}`;
+    console.error(
+      JSON.stringify({
+        level: "error",
+        time: new Date().toISOString(),
+        msg: "misconfigured",
+        reason,
+      }),
+    );
+    result = { ok: false };
+  }
+  built.set(env, result);
+  return result;
+}
+
+function misconfiguredResponse(): Response {
+  const body: ErrorBody = {
+    detail: "The server is misconfigured. Please try again later.",
+    code: "misconfigured",
+  };
+  return Response.json(body, {
+    status: 500,
+    headers: { ...securityHeaders, "Cache-Control": "no-store" },
+  });
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export default {
+  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    const ready = setUp(env);
+    if (!ready.ok) return misconfiguredResponse();
+    return ready.app.fetch(request, env, ctx);
+  },
+
+  async scheduled(
+    _controller: ScheduledController,
+    env: Env,
+    ctx: ExecutionContext,
+  ): Promise<void> {
+    const ready = setUp(env);
+    if (!ready.ok) return;
+    const { db, config, logger } = ready;
+    ctx.waitUntil(
+      dispatchOutbox({
+        db,
+        mailer: devMailboxMailer,
+        clock: systemClock,
+        logger,
+        from: config.MAIL_FROM,
+      }).catch((error: unknown) =>
+        logger.error("email dispatch failed", { error: describe(error) }),
+      ),
+    );
+  },
+};
