@@ -8,6 +8,7 @@ import type { AppDeps, AppEnv } from "./lib/app-env.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
 import { categoryRoutes } from "./routes/categories/categories.routes.ts";
 import { healthRoutes } from "./routes/health/health.routes.ts";
+import { pageRoutes } from "./routes/pages/pages.routes.ts";
 import { productRoutes } from "./routes/products/products.routes.ts";
 import { surveyRoutes } from "./routes/survey/survey.routes.ts";
 
@@ -48,7 +49,10 @@ export function createApp(deps: AppDeps) {
 
   if (deps.config.CORS_ORIGINS.length > 0) {
     const allowed = new Set(deps.config.CORS_ORIGINS);
-    app.use("/api/*", cors({ origin: (origin) => (allowed.has(origin) ? origin : null), credentials: true }));
+    app.use(
+      "/api/*",
+      cors({ origin: (origin) => (allowed.has(origin) ? origin : null), credentials: true }),
+    );
   }
 
   app.use(
@@ -81,7 +85,10 @@ export function createApp(deps: AppDeps) {
   });
 
   const { assets } = deps;
-  if (assets) app.all("*", (c) => assets(c.req.raw));
+  if (assets) {
+    app.route("/", pageRoutes);
+    app.all("*", (c) => assets(c.req.raw));
+  }
 
   app.notFound(() => {
     throw new ApiError(404, "not_found", "Not found.");
@@ -105,7 +112,10 @@ export function createApp(deps: AppDeps) {
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),
     });
     return c.json(
-      { detail: "Something went wrong on our side. Please try again.", code: "internal_error" } satisfies ErrorBody,
+      {
+        detail: "Something went wrong on our side. Please try again.",
+        code: "internal_error",
+      } satisfies ErrorBody,
       500,
     );
   });

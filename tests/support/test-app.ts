@@ -60,11 +60,15 @@ export async function createTestDatabase(): Promise<{ db: Database; url: string;
 }
 
 /** The whole Hono app over a fresh database, called in-process with `app.request(...)`. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}) {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  assets?: (request: Request) => Promise<Response>,
+) {
   const { db, url } = await createTestDatabase();
   const config = { ...parseConfig({ ...testSettings, DATABASE_URL: url }), ...overrides };
   const clock = createTestClock();
   const mailer = createMemoryMailer();
-  const app = createApp({ db, clock, mailer, config, logger: createLogger(config.LOG_LEVEL) });
+  const logger = createLogger(config.LOG_LEVEL);
+  const app = createApp({ db, clock, mailer, config, logger, ...(assets ? { assets } : {}) });
   return { app, db, clock, mailer, config };
 }

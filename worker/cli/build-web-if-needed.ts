@@ -19,8 +19,20 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-const sources = ["web", "vite.config.ts", "worker/contract", "worker/lib/security-headers.ts", "package-lock.json"];
-const sourcesChanged = () => Math.max(...sources.map((s) => join(root, s)).filter(existsSync).map(newestMtime));
+const sources = [
+  "web",
+  "vite.config.ts",
+  "worker/contract",
+  "worker/lib/security-headers.ts",
+  "package-lock.json",
+];
+const sourcesChanged = () =>
+  Math.max(
+    ...sources
+      .map((s) => join(root, s))
+      .filter(existsSync)
+      .map(newestMtime),
+  );
 
 if (!existsSync(built) || statSync(built).mtimeMs < sourcesChanged()) {
   console.log("Building the web app (dist/web)…");

@@ -6,7 +6,10 @@ import { failWith, openCliContext } from "./cli-context.ts";
 const { client, db, config, raw } = openCliContext();
 try {
   await migrateDatabase(db);
-  const report = await seedDatabase(db, { adminEmail: config.ADMIN_EMAIL, adminPassword: raw.ADMIN_PASSWORD });
+  const report = await seedDatabase(db, {
+    adminEmail: config.ADMIN_EMAIL,
+    adminPassword: raw.ADMIN_PASSWORD,
+  });
   console.log(
     `Seeded ${config.DATABASE_URL}: ${report.surveyQuestions} survey questions, ${report.categories} categories, ${report.products} products, administrator ${report.admin}`,
   );

@@ -14,12 +14,14 @@ const configSchema = z.object({
       message: "must be a libSQL URL (file:, libsql:, http(s):, ws(s):)",
     }),
   DATABASE_AUTH_TOKEN: z.string().optional(),
-  JWT_SECRET: z
+  JWT_SECRET: z.string().refine((v) => new TextEncoder().encode(v).byteLength >= 32, {
+    message: "must be at least 32 bytes long",
+  }),
+  ADMIN_EMAIL: z
     .string()
-    .refine((v) => new TextEncoder().encode(v).byteLength >= 32, {
-      message: "must be at least 32 bytes long",
-    }),
-  ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email({ message: "must be an e-mail address" })),
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: "must be an e-mail address" })),
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://shop.example" }).optional(),
   // More transports (SMTP, an HTTP e-mail API, Cloudflare's send_email) arrive with accounts.
   MAIL_TRANSPORT: z.enum(["dev-mailbox"]).default("dev-mailbox"),
@@ -54,7 +56,8 @@ export function parseConfig(raw: Record<string, unknown>): AppConfig {
   }
   const lines = result.error.issues.map((issue) => {
     const name = issue.path.join(".") || "(root)";
-    const what = issue.code === "invalid_type" && cleaned[name] === undefined ? "is required" : issue.message;
+    const what =
+      issue.code === "invalid_type" && cleaned[name] === undefined ? "is required" : issue.message;
     return `${name} ${what}`;
   });
   throw new ConfigError(`Invalid configuration: ${lines.join("; ")}`);

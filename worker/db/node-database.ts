@@ -8,7 +8,10 @@ import { createDatabase } from "./client.ts";
  * Opens the database the Node server and the CLIs use: an embedded file (its folder created
  * on first use) or any libSQL URL, Turso included. `root` anchors relative file paths.
  */
-export function openNodeDatabase(config: Pick<AppConfig, "DATABASE_URL" | "DATABASE_AUTH_TOKEN">, root: string) {
+export function openNodeDatabase(
+  config: Pick<AppConfig, "DATABASE_URL" | "DATABASE_AUTH_TOKEN">,
+  root: string,
+) {
   let url = config.DATABASE_URL;
   if (url.startsWith("file:") && !url.startsWith("file:/")) {
     const file = resolve(root, url.slice("file:".length));
@@ -17,6 +20,9 @@ export function openNodeDatabase(config: Pick<AppConfig, "DATABASE_URL" | "DATAB
   } else if (url.startsWith("file:/")) {
     mkdirSync(dirname(url.slice("file:".length)), { recursive: true });
   }
-  const client = createClient({ url, ...(config.DATABASE_AUTH_TOKEN ? { authToken: config.DATABASE_AUTH_TOKEN } : {}) });
+  const client = createClient({
+    url,
+    ...(config.DATABASE_AUTH_TOKEN ? { authToken: config.DATABASE_AUTH_TOKEN } : {}),
+  });
   return { client, db: createDatabase(client) };
 }

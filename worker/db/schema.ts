@@ -127,7 +127,9 @@ export const emailOutbox = sqliteTable(
   "email_outbox",
   {
     id: integer("id").primaryKey(),
-    kind: text("kind", { enum: ["verify_email", "reset_password", "temperament_result"] }).notNull(),
+    kind: text("kind", {
+      enum: ["verify_email", "reset_password", "temperament_result"],
+    }).notNull(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),

@@ -5,7 +5,13 @@ import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { Mailer } from "./mailer.ts";
 
-export type DispatchDeps = { db: Database; mailer: Mailer; clock: Clock; logger: Logger; from: string };
+export type DispatchDeps = {
+  db: Database;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+  from: string;
+};
 export type DispatchResult = { sent: number; failed: number };
 
 /** After this many failures a message stops being retried and waits for a person. */
@@ -21,7 +27,13 @@ export async function dispatchOutbox(deps: DispatchDeps, limit = 50): Promise<Di
   const due = await deps.db
     .select()
     .from(emailOutbox)
-    .where(and(isNull(emailOutbox.sentAt), lte(emailOutbox.sendAfter, now), lte(emailOutbox.attempts, maxAttempts - 1)))
+    .where(
+      and(
+        isNull(emailOutbox.sentAt),
+        lte(emailOutbox.sendAfter, now),
+        lte(emailOutbox.attempts, maxAttempts - 1),
+      ),
+    )
     .orderBy(asc(emailOutbox.sendAfter), asc(emailOutbox.id))
     .limit(limit);
 
@@ -47,10 +59,16 @@ export async function dispatchOutbox(deps: DispatchDeps, limit = 50): Promise<Di
         .update(emailOutbox)
         .set({ attempts, lastError: String(error).slice(0, 500), sendAfter: retryAt })
         .where(eq(emailOutbox.id, message.id));
-      deps.logger.warn("email send failed", { id: message.id, kind: message.kind, attempts, error: String(error) });
+      deps.logger.warn("email send failed", {
+        id: message.id,
+        kind: message.kind,
+        attempts,
+        error: String(error),
+      });
       result.failed++;
     }
   }
-  if (due.length > 0) deps.logger.info("email dispatch", { ...result, transport: deps.mailer.transport });
+  if (due.length > 0)
+    deps.logger.info("email dispatch", { ...result, transport: deps.mailer.transport });
   return result;
 }

@@ -34,10 +34,15 @@ export async function startNodeServer(
   try {
     opened = openNodeDatabase(config, projectRoot);
     await migrateDatabase(opened.db);
-    await seedDatabase(opened.db, { adminEmail: config.ADMIN_EMAIL, adminPassword: raw.ADMIN_PASSWORD });
+    await seedDatabase(opened.db, {
+      adminEmail: config.ADMIN_EMAIL,
+      adminPassword: raw.ADMIN_PASSWORD,
+    });
   } catch (error) {
     opened?.client.close();
-    throw new StartupError(`Cannot open the database at ${config.DATABASE_URL}: ${describe(error)}`);
+    throw new StartupError(
+      `Cannot open the database at ${config.DATABASE_URL}: ${describe(error)}`,
+    );
   }
   const { client, db } = opened;
 
@@ -59,9 +64,13 @@ export async function startNodeServer(
   const url = `http://localhost:${boundPort}`;
 
   const dispatch = () =>
-    dispatchOutbox({ db, mailer: devMailboxMailer, clock: systemClock, logger, from: config.MAIL_FROM }).catch(
-      (error) => logger.error("email dispatch failed", { error: describe(error) }),
-    );
+    dispatchOutbox({
+      db,
+      mailer: devMailboxMailer,
+      clock: systemClock,
+      logger,
+      from: config.MAIL_FROM,
+    }).catch((error) => logger.error("email dispatch failed", { error: describe(error) }));
   const timer = setInterval(dispatch, options.dispatchIntervalMs ?? 30_000);
   timer.unref();
 
@@ -84,7 +93,11 @@ export class StartupError extends Error {
 }
 
 const describe = (error: unknown) =>
-  error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+  error instanceof Error
+    ? error.cause instanceof Error
+      ? error.cause.message
+      : error.message
+    : String(error);
 
 const contentTypes: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -113,7 +126,8 @@ async function serveBuiltWeb(request: Request): Promise<Response> {
   const pathname = decodeURIComponent(new URL(request.url).pathname);
   const file = normalize(join(webRoot, pathname));
   const inside = relative(webRoot, file);
-  if (inside.startsWith("..") || inside.includes(`..${sep}`)) return new Response("Not Found", { status: 404 });
+  if (inside.startsWith("..") || inside.includes(`..${sep}`))
+    return new Response("Not Found", { status: 404 });
 
   const found = extname(file) ? await readOrNull(file) : null;
   if (found) {
@@ -121,12 +135,15 @@ async function serveBuiltWeb(request: Request): Promise<Response> {
     return new Response(request.method === "HEAD" ? null : found, {
       headers: {
         "Content-Type": contentTypes[extname(file)] ?? "application/octet-stream",
-        "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+        "Cache-Control": immutable
+          ? "public, max-age=31536000, immutable"
+          : "public, max-age=0, must-revalidate",
       },
     });
   }
   // A missing file with an extension is a real 404; anything else is an app route.
-  if (extname(file) && !pathname.endsWith(".html")) return new Response("Not Found", { status: 404 });
+  if (extname(file) && !pathname.endsWith(".html"))
+    return new Response("Not Found", { status: 404 });
   const shell = await readOrNull(join(webRoot, "index.html"));
   if (!shell) {
     return new Response("The web app is not built. Run `npm run build`.", { status: 503 });
@@ -151,7 +168,8 @@ if (import.meta.main) {
     console.log(`\n  Doğal Yaşam is running at ${server.url}  (APP_ENV=${server.config.APP_ENV})`);
     console.log(`  Database: ${server.config.DATABASE_URL}`);
     console.log(`  Administrator: ${server.config.ADMIN_EMAIL}`);
-    if (server.config.APP_ENV === "development") console.log(`  Administrator password: ${env.ADMIN_PASSWORD}`);
+    if (server.config.APP_ENV === "development")
+      console.log(`  Administrator password: ${env.ADMIN_PASSWORD}`);
     console.log("");
     const stop = () => server.close().then(() => process.exit(0));
     process.once("SIGINT", stop);

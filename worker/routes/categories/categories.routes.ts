@@ -1,5 +1,6 @@
 import { asc } from "drizzle-orm";
 import type { Category } from "../../contract/catalogue.ts";
+import type { Database } from "../../db/client.ts";
 import { categories } from "../../db/schema.ts";
 import { createRouter } from "../../lib/app-env.ts";
 import { catalogueCaching } from "../../lib/catalogue-cache.ts";
@@ -12,9 +13,15 @@ export const toCategoryDto = (row: typeof categories.$inferSelect): Category => 
   created_at: row.createdAt.toISOString(),
 });
 
+/** Categories in creation order. */
+export async function listCategories(db: Database) {
+  const rows = await db
+    .select()
+    .from(categories)
+    .orderBy(asc(categories.createdAt), asc(categories.id));
+  return rows.map(toCategoryDto);
+}
+
 export const categoryRoutes = createRouter()
   .use(...catalogueCaching)
-  .get("/", async (c) => {
-    const rows = await c.var.db.select().from(categories).orderBy(asc(categories.createdAt), asc(categories.id));
-    return c.json(rows.map(toCategoryDto));
-  });
+  .get("/", async (c) => c.json(await listCategories(c.var.db)));

@@ -10,5 +10,7 @@ export const healthRoutes = createRouter().get("/", async (c) => {
     c.var.logger.error("health check: database unreachable", { error: String(error) });
     throw new ApiError(503, "database_unavailable", "The database is not reachable right now.");
   }
-  return c.json({ status: "ok" as const, database: "ok" as const }, 200, { "Cache-Control": "no-store" });
+  return c.json({ status: "ok" as const, database: "ok" as const }, 200, {
+    "Cache-Control": "no-store",
+  });
 });

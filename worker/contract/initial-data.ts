@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { categorySchema, productSchema } from "./catalogue.ts";
+
+/**
+ * Catalogue data the server writes into the page it serves for `/`, `/products` and
+ * `/products/:id`, so the first render needs no API round trip (DESIGN.md §7: shared links
+ * preview the product; issue 3: content painted early on phones). Embedded as
+ * `<script type="application/json" id="initial-data">`, which the CSP allows: it never runs.
+ */
+export const initialDataSchema = z.object({
+  categories: z.array(categorySchema).optional(),
+  /** Every product, in display order (for `/` and `/products`). */
+  products: z.array(productSchema).optional(),
+  /** The product of `/products/:id`; null when it does not exist. */
+  product: productSchema.nullable().optional(),
+});
+export type InitialData = z.infer<typeof initialDataSchema>;
+
+export const initialDataElementId = "initial-data";
