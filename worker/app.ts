@@ -1,10 +1,12 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { ApiError, type ErrorBody } from "./lib/api-error.ts";
 import type { AppDeps, AppEnv } from "./lib/app-env.ts";
+import { createCatalogueCache } from "./lib/catalogue-cache.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
 import { categoryRoutes } from "./routes/categories/categories.routes.ts";
 import { healthRoutes } from "./routes/health/health.routes.ts";
@@ -28,9 +30,13 @@ export type AppType = typeof api;
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
+  const catalogueCache = createCatalogueCache();
+
+  app.use(compress());
   app.use(requestId());
   app.use(async (c, next) => {
     for (const [key, value] of Object.entries(deps) as [keyof AppDeps, never][]) c.set(key, value);
+    c.set("catalogueCache", catalogueCache);
     const started = performance.now();
     await next();
     for (const [name, value] of Object.entries(securityHeaders)) {

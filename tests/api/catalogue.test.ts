@@ -16,7 +16,12 @@ beforeAll(async () => {
   await createProduct(db, { name: "Zeytinyağı Sabunu", categoryId: oils.id, sortOrder: 2 });
   await createProduct(db, { name: "Ihlamur Çayı", categoryId: teas.id, sortOrder: 1 });
   await createProduct(db, { name: "Adaçayı", categoryId: teas.id, sortOrder: 1 });
-  await createProduct(db, { name: "Çörek Otu Yağı", categoryId: oils.id, sortOrder: 0, images: [] });
+  await createProduct(db, {
+    name: "Çörek Otu Yağı",
+    categoryId: oils.id,
+    sortOrder: 0,
+    images: [],
+  });
 });
 
 const getJson = async <T>(path: string, init?: RequestInit) => {
@@ -28,7 +33,12 @@ describe("GET /api/products", () => {
   it("lists every product by sort_order, then name, with every SPEC field", async () => {
     const { res, body } = await getJson<Product[]>("/api/products");
     expect(res.status).toBe(200);
-    expect(body.map((p) => p.name)).toEqual(["Çörek Otu Yağı", "Adaçayı", "Ihlamur Çayı", "Zeytinyağı Sabunu"]);
+    expect(body.map((p) => p.name)).toEqual([
+      "Çörek Otu Yağı",
+      "Adaçayı",
+      "Ihlamur Çayı",
+      "Zeytinyağı Sabunu",
+    ]);
     const [first] = body;
     expect(Object.keys(first ?? {}).sort()).toEqual(
       [
@@ -73,7 +83,9 @@ describe("GET /api/products", () => {
 
   it("tolerates a single stored image value and still sends a list", async () => {
     const single = await createProduct(db, { name: "Tek Görsel" });
-    await db.run(sql`update products set images = ${JSON.stringify("/images/one.svg")} where id = ${single.id}`);
+    await db.run(
+      sql`update products set images = ${JSON.stringify("/images/one.svg")} where id = ${single.id}`,
+    );
     const { body } = await getJson<Product>(`/api/products/${single.id}`);
     expect(body.images).toEqual(["/images/one.svg"]);
   });
@@ -91,7 +103,10 @@ describe("GET /api/products/:id", () => {
   it("answers an unknown id with a JSON 404", async () => {
     const { res, body } = await getJson("/api/products/987654");
     expect(res.status).toBe(404);
-    expect(body).toEqual({ code: "product_not_found", detail: "This product does not exist or was removed." });
+    expect(body).toEqual({
+      code: "product_not_found",
+      detail: "This product does not exist or was removed.",
+    });
   });
 
   it.each(["abc", "0", "-3", "1.5"])("answers a malformed id %s with 400", async (id) => {
@@ -131,7 +146,12 @@ describe("GET /api/survey/questions", () => {
 });
 
 describe("revalidation of catalogue reads", () => {
-  it.each(["/api/products", "/api/products?category_id=1", "/api/categories", "/api/survey/questions"])(
+  it.each([
+    "/api/products",
+    "/api/products?category_id=1",
+    "/api/categories",
+    "/api/survey/questions",
+  ])(
     "%s sends an ETag, revalidating Cache-Control, and 304 for a matching If-None-Match",
     async (path) => {
       const first = await app.request(path);
@@ -148,8 +168,26 @@ describe("revalidation of catalogue reads", () => {
   it("changes the ETag when the data changes", async () => {
     const before = (await app.request("/api/categories")).headers.get("ETag");
     await createCategory(db, { name: "Arı Ürünleri" });
-    const after = await app.request("/api/categories", { headers: { "If-None-Match": before ?? "" } });
+    const after = await app.request("/api/categories", {
+      headers: { "If-None-Match": before ?? "" },
+    });
     expect(after.status).toBe(200);
     expect(after.headers.get("ETag")).not.toBe(before);
+  });
+});
+
+describe("the in-memory catalogue cache", () => {
+  it("serves a change made behind its back on the very next read (database triggers bump the version)", async () => {
+    const product = await createProduct(db, { name: "Eski Ad" });
+    const before = await getJson<Product>(`/api/products/${product.id}`);
+    expect(before.body.name).toBe("Eski Ad");
+    await db.run(sql`update products set name = 'Yeni Ad' where id = ${product.id}`);
+    const after = await getJson<Product>(`/api/products/${product.id}`);
+    expect(after.body.name).toBe("Yeni Ad");
+    expect(after.res.headers.get("ETag")).not.toBe(before.res.headers.get("ETag"));
+    const list = await getJson<Product[]>("/api/products");
+    expect(list.body.find((p) => p.id === product.id)?.name).toBe("Yeni Ad");
+    await db.run(sql`delete from products where id = ${product.id}`);
+    expect((await app.request(`/api/products/${product.id}`)).status).toBe(404);
   });
 });

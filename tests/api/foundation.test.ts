@@ -15,7 +15,10 @@ describe("the API's common behaviour", () => {
     const res = await app.request("/api/does-not-exist");
     expect(res.status).toBe(404);
     expect(res.headers.get("Content-Type")).toMatch(/application\/json/);
-    expect(await res.json()).toMatchObject({ code: "not_found", detail: expect.stringContaining("/api/does-not-exist") });
+    expect(await res.json()).toMatchObject({
+      code: "not_found",
+      detail: expect.stringContaining("/api/does-not-exist"),
+    });
   });
 
   it("refuses an oversized body with 413 before reading it", async () => {
@@ -25,7 +28,10 @@ describe("the API's common behaviour", () => {
       body: JSON.stringify({ blob: "x".repeat(maxBodyBytes) }),
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ detail: "The request body is too large.", code: "payload_too_large" });
+    expect(await res.json()).toEqual({
+      detail: "The request body is too large.",
+      code: "payload_too_large",
+    });
   });
 
   it("answers malformed JSON with 400, not 500", async () => {
@@ -35,7 +41,10 @@ describe("the API's common behaviour", () => {
       body: "{not json",
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ detail: "The request body is not valid JSON.", code: "malformed_json" });
+    expect(await res.json()).toEqual({
+      detail: "The request body is not valid JSON.",
+      code: "malformed_json",
+    });
   });
 
   it("puts the security headers on every response", async () => {
@@ -47,11 +56,22 @@ describe("the API's common behaviour", () => {
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("base-uri 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
-      expect(res.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
+      expect(res.headers.get("Strict-Transport-Security")).toBe(
+        "max-age=31536000; includeSubDomains",
+      );
       expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
       expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
       expect(res.headers.get("Permissions-Policy")).toContain("camera=()");
     }
+  });
+
+  it("compresses large responses for clients that accept it", async () => {
+    const res = await app.request("/api/does-not-exist-".padEnd(2000, "x"), {
+      headers: { "Accept-Encoding": "gzip" },
+    });
+    expect(res.headers.get("Content-Encoding")).toBe("gzip");
+    const text = await new Response(res.body?.pipeThrough(new DecompressionStream("gzip"))).text();
+    expect(JSON.parse(text)).toMatchObject({ code: "not_found" });
   });
 
   it("gives every response a request id", async () => {
@@ -69,9 +89,13 @@ describe("CORS when origins are configured", async () => {
   const { app: corsApp } = await createTestApp({ CORS_ORIGINS: ["https://partner.example"] });
 
   it("allows a listed origin and no other", async () => {
-    const ok = await corsApp.request("/api/health", { headers: { Origin: "https://partner.example" } });
+    const ok = await corsApp.request("/api/health", {
+      headers: { Origin: "https://partner.example" },
+    });
     expect(ok.headers.get("Access-Control-Allow-Origin")).toBe("https://partner.example");
-    const other = await corsApp.request("/api/health", { headers: { Origin: "https://evil.example" } });
+    const other = await corsApp.request("/api/health", {
+      headers: { Origin: "https://evil.example" },
+    });
     expect(other.headers.get("Access-Control-Allow-Origin")).toBeNull();
   });
 });

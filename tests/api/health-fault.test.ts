@@ -13,10 +13,19 @@ it("reports an unreachable database as 503 with the error shape", async () => {
   const config = parseConfig({ ...testSettings, DATABASE_URL: url });
   const logged: string[] = [];
   const logger = { ...createLogger("silent"), error: (msg: string) => void logged.push(msg) };
-  const app = createApp({ db, config, logger, clock: createTestClock(), mailer: createMemoryMailer() });
+  const app = createApp({
+    db,
+    config,
+    logger,
+    clock: createTestClock(),
+    mailer: createMemoryMailer(),
+  });
 
   const res = await app.request("/api/health");
   expect(res.status).toBe(503);
-  expect(await res.json()).toEqual({ detail: "The database is not reachable right now.", code: "database_unavailable" });
+  expect(await res.json()).toEqual({
+    detail: "The database is not reachable right now.",
+    code: "database_unavailable",
+  });
   expect(logged).toEqual(["health check: database unreachable"]);
 });

@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConfigError } from "../../worker/config/config.ts";
-import { StartupError, startNodeServer } from "../../worker/entries/node.ts";
 import { seedCategories, seedProducts } from "../../drizzle/seed/catalogue.ts";
 import { seedSurveyQuestions } from "../../drizzle/seed/survey-questions.ts";
+import { ConfigError } from "../../worker/config/config.ts";
+import { StartupError, startNodeServer } from "../../worker/entries/node.ts";
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), "shop-node-"));
@@ -32,7 +32,9 @@ describe("the Node server (npm start's entry)", () => {
       expect(products).toHaveLength(seedProducts.length);
       const categories = (await (await fetch(`${server.url}/api/categories`)).json()) as unknown[];
       expect(categories).toHaveLength(seedCategories.length);
-      const survey = (await (await fetch(`${server.url}/api/survey/questions`)).json()) as { questions: unknown[] };
+      const survey = (await (await fetch(`${server.url}/api/survey/questions`)).json()) as {
+        questions: unknown[];
+      };
       expect(survey.questions).toHaveLength(20);
     } finally {
       await server.close();
@@ -55,7 +57,9 @@ describe("the Node server (npm start's entry)", () => {
       const after = (await (await fetch(`${second.url}/api/products`)).json()) as { id: number }[];
       expect(after).toHaveLength(seedProducts.length - 1);
       expect(after.map((p) => p.id)).not.toContain(product?.id);
-      const survey = (await (await fetch(`${second.url}/api/survey/questions`)).json()) as { questions: unknown[] };
+      const survey = (await (await fetch(`${second.url}/api/survey/questions`)).json()) as {
+        questions: unknown[];
+      };
       expect(survey.questions).toHaveLength(seedSurveyQuestions.length);
     } finally {
       await second.close();
@@ -63,7 +67,9 @@ describe("the Node server (npm start's entry)", () => {
   });
 
   it("refuses bad configuration with a ConfigError naming the variable", async () => {
-    await expect(startNodeServer({ ...settings, JWT_SECRET: "too-short" }, { port: 0 })).rejects.toThrow(
+    await expect(
+      startNodeServer({ ...settings, JWT_SECRET: "too-short" }, { port: 0 }),
+    ).rejects.toThrow(
       new ConfigError("Invalid configuration: JWT_SECRET must be at least 32 bytes long"),
     );
   });
@@ -72,7 +78,9 @@ describe("the Node server (npm start's entry)", () => {
     // A "folder" that is a file: the database can be neither created nor opened.
     const bad = { ...settings, DATABASE_URL: "file:/etc/passwd/app.db" };
     await expect(startNodeServer(bad, { port: 0 })).rejects.toBeInstanceOf(StartupError);
-    await expect(startNodeServer(bad, { port: 0 })).rejects.toThrow(/^Cannot open the database at file:\/etc\/passwd\/app.db: \w+/);
+    await expect(startNodeServer(bad, { port: 0 })).rejects.toThrow(
+      /^Cannot open the database at file:\/etc\/passwd\/app.db: \w+/,
+    );
   });
 
   it("as a process, exits non-zero with one line for a bad setting", async () => {
@@ -80,6 +88,8 @@ describe("the Node server (npm start's entry)", () => {
       env: { ...process.env, ...settings, APP_ENV: "production", JWT_SECRET: "", PORT: "0" },
     }).catch((error: { code: number; stderr: string }) => error);
     expect("code" in failure && failure.code).toBe(1);
-    expect("stderr" in failure && failure.stderr.trim()).toBe("Invalid configuration: JWT_SECRET is required");
+    expect("stderr" in failure && failure.stderr.trim()).toBe(
+      "Invalid configuration: JWT_SECRET is required",
+    );
   });
 });

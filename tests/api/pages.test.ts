@@ -18,7 +18,12 @@ const { app, db } = await createTestApp({ PUBLIC_URL: "https://shop.example" }, 
 let productId = 0;
 beforeAll(async () => {
   const category = await createCategory(db, { name: "Bitki Çayları" });
-  await createProduct(db, { name: "Adaçayı", sortOrder: 2, categoryId: category.id, images: ["/images/a.svg"] });
+  await createProduct(db, {
+    name: "Adaçayı",
+    sortOrder: 2,
+    categoryId: category.id,
+    images: ["/images/a.svg"],
+  });
   const product = await createProduct(db, {
     name: `Ihlamur "Çayı" </script><b>`,
     shortDescription: "Akşam için yumuşak bir çay.",
@@ -30,7 +35,9 @@ beforeAll(async () => {
 });
 
 const initialData = (html: string): InitialData => {
-  const match = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(html);
+  const match = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(
+    html,
+  );
   if (!match?.[1]) throw new Error("no initial data in the page");
   return JSON.parse(match[1]) as InitialData;
 };
@@ -44,13 +51,17 @@ describe("catalogue pages served with their data", () => {
     const data = initialData(html);
     expect(data.products?.map((p) => p.name)).toEqual([`Ihlamur "Çayı" </script><b>`, "Adaçayı"]);
     expect(data.categories?.map((c) => c.name)).toEqual(["Bitki Çayları"]);
-    expect(html).toContain('<link rel="preload" as="image" href="/images/products/ihlamur.svg" fetchpriority="high" />');
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/images/products/ihlamur.svg" fetchpriority="high" />',
+    );
     expect(html).toContain('<script type="module" src="/assets/main.js"></script>');
   });
 
   it("never lets data close the script element", async () => {
     const html = await (await app.request("/products")).text();
-    const script = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+    const script =
+      /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ??
+      "";
     expect(script).not.toContain("</script");
     expect(script).not.toContain("<b>");
     expect(initialData(html).products).toHaveLength(2);
@@ -60,24 +71,35 @@ describe("catalogue pages served with their data", () => {
     const res = await app.request(`/products/${productId}`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain(`<title>Ihlamur &#34;Çayı&#34; &#60;/script&#62;&#60;b&#62; — Doğal Yaşam</title>`);
+    expect(html).toContain(
+      `<title>Ihlamur &#34;Çayı&#34; &#60;/script&#62;&#60;b&#62; — Doğal Yaşam</title>`,
+    );
     expect(html).toContain('<meta name="description" content="Akşam için yumuşak bir çay." />');
     expect(html).toContain('<meta property="og:type" content="product" />');
-    expect(html).toContain('<meta property="og:description" content="Akşam için yumuşak bir çay." />');
-    expect(html).toContain('<meta property="og:image" content="https://shop.example/images/products/ihlamur.svg" />');
-    expect(html).toContain(`<meta property="og:url" content="https://shop.example/products/${productId}" />`);
+    expect(html).toContain(
+      '<meta property="og:description" content="Akşam için yumuşak bir çay." />',
+    );
+    expect(html).toContain(
+      '<meta property="og:image" content="https://shop.example/images/products/ihlamur.svg" />',
+    );
+    expect(html).toContain(
+      `<meta property="og:url" content="https://shop.example/products/${productId}" />`,
+    );
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).not.toContain("Shell description");
     expect(initialData(html).product?.id).toBe(productId);
   });
 
-  it.each(["/products/999999", "/products/not-a-number"])("answers %s with the shell and a 404", async (path) => {
-    const res = await app.request(path);
-    expect(res.status).toBe(404);
-    const html = await res.text();
-    expect(html).toContain("<title>Product not found — Doğal Yaşam</title>");
-    expect(initialData(html).product).toBeNull();
-  });
+  it.each(["/products/999999", "/products/not-a-number"])(
+    "answers %s with the shell and a 404",
+    async (path) => {
+      const res = await app.request(path);
+      expect(res.status).toBe(404);
+      const html = await res.text();
+      expect(html).toContain("<title>Product not found — Doğal Yaşam</title>");
+      expect(initialData(html).product).toBeNull();
+    },
+  );
 
   it("serves every other path from the static assets unchanged", async () => {
     requestedAssets.length = 0;

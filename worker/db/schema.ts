@@ -164,3 +164,15 @@ export const rateLimits = sqliteTable("rate_limits", {
   count: integer("count").notNull(),
   resetAt: integer("reset_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/**
+ * One row whose `version` triggers bump on every change to products or categories (see the
+ * catalogue-version migration), so servers can cache catalogue reads and know when they are
+ * stale with one cheap query. `epoch` is random per database, so ETags never repeat across
+ * databases.
+ */
+export const catalogueState = sqliteTable("catalogue_state", {
+  id: integer("id").primaryKey(),
+  version: integer("version").notNull(),
+  epoch: text("epoch").notNull(),
+});

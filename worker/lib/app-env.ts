@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppConfig } from "../config/config.ts";
 import type { Database } from "../db/client.ts";
 import type { Mailer } from "../email/mailer.ts";
+import type { CatalogueCache } from "./catalogue-cache.ts";
 import type { Clock } from "./clock.ts";
 import type { Logger } from "./logger.ts";
 
@@ -16,7 +17,7 @@ export type AppDeps = {
   assets?: (request: Request) => Promise<Response>;
 };
 
-export type AppEnv = { Variables: AppDeps & { requestId: string } };
+export type AppEnv = { Variables: AppDeps & { requestId: string; catalogueCache: CatalogueCache } };
 
 /** A sub-app for one resource, typed with the injected dependencies. */
 export const createRouter = () => new Hono<AppEnv>();

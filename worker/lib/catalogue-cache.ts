@@ -1,14 +1,69 @@
-import { etag } from "hono/etag";
-import { createMiddleware } from "hono/factory";
+import { eq } from "drizzle-orm";
+import type { Context, TypedResponse } from "hono";
+import type { Database } from "../db/client.ts";
+import { catalogueState } from "../db/schema.ts";
+
+type Entry = { data: unknown; body: string; etag: string };
+
+/** Past this many cached reads (one per product page, say) the cache starts over. */
+const maxEntries = 1000;
+
+/**
+ * Catalogue reads, cached in memory per server instance and revalidated with one tiny query:
+ * database triggers bump `catalogue_state.version` on every product or category change, so a
+ * cached list is served only while the version it was built at is current. The ETag is made
+ * of the database's epoch, that version and the key: no hashing of bodies, and the same ETag
+ * from every Worker isolate.
+ */
+export function createCatalogueCache() {
+  let builtAt = "";
+  const entries = new Map<string, Entry>();
+
+  return {
+    async read<T>(
+      db: Database,
+      key: string,
+      load: () => Promise<T>,
+    ): Promise<{ data: T; body: string; etag: string }> {
+      const [state] = await db.select().from(catalogueState).where(eq(catalogueState.id, 1));
+      const stamp = state ? `${state.epoch}-${state.version}` : "unversioned";
+      if (stamp !== builtAt || entries.size >= maxEntries) {
+        entries.clear();
+        builtAt = stamp;
+      }
+      const hit = entries.get(key);
+      if (hit) return hit as { data: T; body: string; etag: string };
+      // Loaded after reading the version: if a write lands in between, the entry holds data at
+      // least as new as its stamp, and the bumped version replaces it on the next read.
+      const data = await load();
+      const entry = { data, body: JSON.stringify(data), etag: `"${stamp}-${key}"` };
+      if (state) entries.set(key, entry);
+      return entry;
+    },
+  };
+}
+
+export type CatalogueCache = ReturnType<typeof createCatalogueCache>;
 
 /**
  * Catalogue reads may be stored anywhere but must be revalidated on each use: the ETag makes
  * that a cheap 304, and an admin's edit shows up on the next read instead of after a max-age.
  */
-export const catalogueCaching = [
-  etag(),
-  createMiddleware(async (c, next) => {
-    await next();
-    if (c.res.status === 200 || c.res.status === 304) c.header("Cache-Control", "public, no-cache");
-  }),
-] as const;
+export const revalidateEveryTime = "public, no-cache";
+
+/**
+ * Sends a cached catalogue read as JSON, or 304 when the client already has this version. Typed
+ * as a JSON response of `T`, so the web's typed client still knows the shape.
+ */
+export function sendCached<T>(c: Context, entry: { data: T; body: string; etag: string }) {
+  const headers = { ETag: entry.etag, "Cache-Control": revalidateEveryTime };
+  const known = c.req
+    .header("If-None-Match")
+    ?.split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""));
+  const response =
+    known?.includes(entry.etag) || known?.includes("*")
+      ? c.body(null, 304, headers)
+      : c.body(entry.body, 200, { ...headers, "Content-Type": "application/json; charset=UTF-8" });
+  return response as unknown as Response & TypedResponse<T, 200, "json">;
+}

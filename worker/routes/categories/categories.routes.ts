@@ -3,7 +3,7 @@ import type { Category } from "../../contract/catalogue.ts";
 import type { Database } from "../../db/client.ts";
 import { categories } from "../../db/schema.ts";
 import { createRouter } from "../../lib/app-env.ts";
-import { catalogueCaching } from "../../lib/catalogue-cache.ts";
+import { sendCached } from "../../lib/catalogue-cache.ts";
 
 export const toCategoryDto = (row: typeof categories.$inferSelect): Category => ({
   id: row.id,
@@ -22,6 +22,9 @@ export async function listCategories(db: Database) {
   return rows.map(toCategoryDto);
 }
 
-export const categoryRoutes = createRouter()
-  .use(...catalogueCaching)
-  .get("/", async (c) => c.json(await listCategories(c.var.db)));
+export const categoryRoutes = createRouter().get("/", async (c) =>
+  sendCached(
+    c,
+    await c.var.catalogueCache.read(c.var.db, "categories", () => listCategories(c.var.db)),
+  ),
+);

@@ -50,10 +50,14 @@ export const pageRoutes = createRouter()
   })
   .get("/products/:id", async (c) => {
     const id = idParamSchema.safeParse(c.req.param());
-    const [product, categories] = await Promise.all([
-      id.success ? findProduct(c.var.db, id.data.id) : null,
-      listCategories(c.var.db),
-    ]);
+    const { categories } = await readCatalogue(c);
+    const product = id.success
+      ? (
+          await c.var.catalogueCache.read(c.var.db, `product-${id.data.id}`, () =>
+            findProduct(c.var.db, id.data.id),
+          )
+        ).data
+      : null;
     if (!product) {
       return servePage(c, 404, {
         meta: { title: "Product not found — Doğal Yaşam", description: siteDescription },
@@ -71,6 +75,15 @@ export const pageRoutes = createRouter()
       data: { product, categories },
     });
   });
+
+async function readCatalogue(c: Context<AppEnv>) {
+  const { db, catalogueCache } = c.var;
+  const [products, categories] = await Promise.all([
+    catalogueCache.read(db, "products-all", () => listProducts(db)),
+    catalogueCache.read(db, "categories", () => listCategories(db)),
+  ]);
+  return { products: products.data, categories: categories.data };
+}
 
 type PageParts = { meta: Omit<PageMeta, "url">; data: InitialData };
 

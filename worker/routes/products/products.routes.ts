@@ -1,19 +1,27 @@
 import { idParamSchema, productListQuerySchema } from "../../contract/catalogue.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { createRouter } from "../../lib/app-env.ts";
-import { catalogueCaching } from "../../lib/catalogue-cache.ts";
+import { sendCached } from "../../lib/catalogue-cache.ts";
 import { validate } from "../../lib/validate.ts";
 import { findProduct, listProducts } from "./product-queries.ts";
 
 export const productRoutes = createRouter()
-  .use(...catalogueCaching)
   .get("/", validate("query", productListQuerySchema), async (c) => {
     const { category_id } = c.req.valid("query");
-    return c.json(await listProducts(c.var.db, category_id));
+    const entry = await c.var.catalogueCache.read(
+      c.var.db,
+      `products-${category_id ?? "all"}`,
+      () => listProducts(c.var.db, category_id),
+    );
+    return sendCached(c, entry);
   })
   .get("/:id", validate("param", idParamSchema), async (c) => {
-    const product = await findProduct(c.var.db, c.req.valid("param").id);
+    const { id } = c.req.valid("param");
+    const entry = await c.var.catalogueCache.read(c.var.db, `product-${id}`, () =>
+      findProduct(c.var.db, id),
+    );
+    const product = entry.data;
     if (!product)
       throw new ApiError(404, "product_not_found", "This product does not exist or was removed.");
-    return c.json(product);
+    return sendCached(c, { ...entry, data: product });
   });

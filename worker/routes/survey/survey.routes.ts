@@ -1,12 +1,13 @@
 import { asc } from "drizzle-orm";
+import { etag } from "hono/etag";
 import type { SurveyQuestion } from "../../contract/catalogue.ts";
 import { surveyQuestions } from "../../db/schema.ts";
 import { createRouter } from "../../lib/app-env.ts";
-import { catalogueCaching } from "../../lib/catalogue-cache.ts";
+import { revalidateEveryTime } from "../../lib/catalogue-cache.ts";
 
 /** The public survey: option texts only; which temperament each scores stays on the server. */
 export const surveyRoutes = createRouter()
-  .use(...catalogueCaching)
+  .use(etag())
   .get("/questions", async (c) => {
     const rows = await c.var.db.select().from(surveyQuestions).orderBy(asc(surveyQuestions.order));
     const questions: SurveyQuestion[] = rows.map((q) => ({
@@ -15,5 +16,5 @@ export const surveyRoutes = createRouter()
       options: q.options.map((o) => o.text),
       order: q.order,
     }));
-    return c.json({ questions });
+    return c.json({ questions }, 200, { "Cache-Control": revalidateEveryTime });
   });
