@@ -1,0 +1,191 @@
+/**
+ * The benchmark (DESIGN.md §9, issue 3 "Speed"): `npm run bench` runs every section in order,
+ * `npm run bench -- api` (or bundle, lighthouse; several allowed) only those. It prints figures
+ * beside baselines measured in the same run and marks each target "met" or "NOT met"; it never
+ * fails on a figure (exit 1 only when the bench itself broke). The same figures are written to
+ * tests/bench/results/<timestamp>.json (git-ignored), Lighthouse reports beside them.
+ *
+ * Options: --duration S and --warmup S (API load, default 10 and 2), --connections N (50),
+ * --products N (500), --runs N (Lighthouse runs per page, 3), --rebuild (build dist/web and
+ * dist/worker first; by default only a missing build is built).
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
+import { join, relative } from "node:path";
+import { parseArgs } from "node:util";
+import { type AppReady, type ChildServer, startChild } from "./child.ts";
+import { AbortedError, cleanupAll, installSignalHandlers, isAborting } from "./cleanup.ts";
+import {
+  benchDir,
+  describeError,
+  heading,
+  mark,
+  root,
+  type SectionResult,
+  type Target,
+  table,
+} from "./common.ts";
+
+const sections = ["bundle", "api", "lighthouse"] as const;
+type Section = (typeof sections)[number];
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    duration: { type: "string", default: "10" },
+    warmup: { type: "string", default: "2" },
+    connections: { type: "string", default: "50" },
+    products: { type: "string", default: "500" },
+    runs: { type: "string", default: "3" },
+    rebuild: { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
+  },
+});
+
+if (values.help) {
+  console.log(
+    "npm run bench [-- [bundle|api|lighthouse]… [--duration S] [--warmup S] [--connections N] [--products N] [--runs N] [--rebuild]]",
+  );
+  process.exit(0);
+}
+
+const wanted = positionals.length > 0 ? positionals : [...sections];
+const unknown = wanted.filter((s) => !sections.includes(s as Section));
+const numbers = {
+  duration: Number(values.duration),
+  warmup: Number(values.warmup),
+  connections: Number(values.connections),
+  products: Number(values.products),
+  runs: Number(values.runs),
+};
+const badNumber = Object.entries(numbers).find(
+  ([k, v]) => !Number.isFinite(v) || v < (k === "warmup" ? 0 : 1),
+);
+if (unknown.length > 0 || badNumber) {
+  console.error(
+    unknown.length > 0
+      ? `Unknown section(s): ${unknown.join(", ")}. Sections: ${sections.join(", ")}.`
+      : `--${badNumber?.[0]} must be a number${badNumber?.[0] === "warmup" ? " ≥ 0" : " ≥ 1"}.`,
+  );
+  process.exit(2);
+}
+
+installSignalHandlers();
+
+const startedAt = new Date();
+const stamp = startedAt.toISOString().replace(/[:.]/g, "-");
+const resultsDir = join(benchDir, "results");
+const reportDir = join(resultsDir, stamp);
+
+/** The seeded shop (no extra products) that the bundle and Lighthouse sections share. */
+let catalogue: Promise<ChildServer<AppReady>> | undefined;
+const catalogueServer = () => {
+  catalogue ??= startChild<AppReady>("app-server.ts", [], "app").then((server) => {
+    console.log(
+      `  (production server for the pages: ${server.info.url}, ${server.info.products} seeded products)`,
+    );
+    return server;
+  });
+  return catalogue;
+};
+
+async function runSection(section: Section): Promise<SectionResult> {
+  switch (section) {
+    case "bundle": {
+      const { bundleSection } = await import("./bundle.ts");
+      return bundleSection({ rebuild: values.rebuild, catalogueServer });
+    }
+    case "api": {
+      const { apiSection } = await import("./api.ts");
+      return apiSection(numbers);
+    }
+    case "lighthouse": {
+      const { lighthouseSection } = await import("./lighthouse.ts");
+      return lighthouseSection({
+        runs: numbers.runs,
+        rebuild: values.rebuild,
+        reportDir,
+        catalogueServer,
+      });
+    }
+  }
+}
+
+const results: Record<string, unknown> = {
+  startedAt: startedAt.toISOString(),
+  node: process.version,
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model,
+    memoryGB: +(totalmem() / 2 ** 30).toFixed(1),
+    loadavg: loadavg(),
+  },
+  git: gitInfo(),
+  options: { sections: wanted, ...numbers, rebuild: values.rebuild },
+  sections: {} as Record<string, unknown>,
+};
+const allTargets: Target[] = [];
+const broken: string[] = [];
+
+console.log(
+  `Benchmark: ${wanted.join(", ")} · Node ${process.version} · ${cpus().length} cores · load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
+try {
+  for (const section of wanted as Section[]) {
+    if (isAborting()) break;
+    heading(
+      { bundle: "1. Bundle sizes", api: "2. API throughput", lighthouse: "3. Lighthouse" }[section],
+    );
+    const started = Date.now();
+    try {
+      const result = await runSection(section);
+      (results.sections as Record<string, unknown>)[section] = {
+        ...result.figures,
+        seconds: (Date.now() - started) / 1000,
+      };
+      allTargets.push(...result.targets);
+    } catch (error) {
+      if (error instanceof AbortedError || isAborting()) break;
+      broken.push(section);
+      console.error(`\n  ✖ the ${section} section broke: ${describeError(error)}`);
+      (results.sections as Record<string, unknown>)[section] = { error: describeError(error) };
+    }
+  }
+} finally {
+  await cleanupAll();
+}
+
+results.targets = allTargets;
+heading("Summary");
+if (allTargets.length > 0) {
+  console.log(
+    table(
+      ["section", "target", "value", "goal", "status"],
+      allTargets.map((t) => [t.section, t.name, t.value, t.target, mark(t.met)]),
+    ),
+  );
+  const met = allTargets.filter((t) => t.met === true).length;
+  console.log(`\n  ${met} of ${allTargets.length} targets met.`);
+}
+if (broken.length > 0) console.log(`  ✖ broken section(s): ${broken.join(", ")}`);
+mkdirSync(resultsDir, { recursive: true });
+const resultsFile = join(resultsDir, `${stamp}.json`);
+writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`  Figures written to ${relative(root, resultsFile)}`);
+process.exit(broken.length > 0 ? 1 : 0);
+
+function gitInfo(): { commit: string | null; changedFiles: number | null } {
+  try {
+    const commit = execFileSync("git", ["rev-parse", "HEAD"], {
+      cwd: root,
+      encoding: "utf8",
+    }).trim();
+    const status = execFileSync("git", ["status", "--porcelain"], { cwd: root, encoding: "utf8" });
+    return { commit, changedFiles: status.split("\n").filter(Boolean).length };
+  } catch {
+    return { commit: null, changedFiles: null };
+  }
+}
