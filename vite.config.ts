@@ -1,7 +1,39 @@
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { parseEnv } from "node:util";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { securityHeaders } from "./worker/lib/security-headers.ts";
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// The web app's public links (VITE_* in .dev.vars.example) may also be set in the git-ignored
+// .dev.vars; the build environment wins. Vite reads VITE_* variables from process.env.
+const devVars = fromRoot("./.dev.vars");
+if (existsSync(devVars)) {
+  for (const [name, value] of Object.entries(parseEnv(readFileSync(devVars, "utf8")))) {
+    if (name.startsWith("VITE_") && value && !process.env[name]) process.env[name] = value;
+  }
+}
+
+/**
+ * Writes dist/web/_headers: Workers Static Assets answers files without running the Worker, so
+ * the security headers the Worker adds to its own responses (DESIGN.md §8) are repeated here.
+ */
+function staticAssetHeaders(): Plugin {
+  return {
+    name: "static-asset-headers",
+    apply: "build",
+    generateBundle() {
+      const lines = ["/*", ...Object.entries(securityHeaders).map(([name, value]) => `  ${name}: ${value}`)];
+      lines.push("", "/assets/*", "  Cache-Control: public, max-age=31536000, immutable");
+      this.emitFile({ type: "asset", fileName: "_headers", source: `${lines.join("\n")}\n` });
+    },
+  };
+}
 
 // The web app lives in web/ and builds to dist/web, which both the Node server and Workers
 // Static Assets serve. Vitest's projects are declared here too (one config, one runner).
@@ -16,11 +48,12 @@ export default defineConfig({
         tanstackRouter({
           target: "react",
           autoCodeSplitting: true,
-          routesDirectory: "./web/routes",
-          generatedRouteTree: "./web/route-tree.gen.ts",
+          routesDirectory: fromRoot("./web/routes"),
+          generatedRouteTree: fromRoot("./web/route-tree.gen.ts"),
         }),
         react(),
         tailwindcss(),
+        staticAssetHeaders(),
       ],
   build: { outDir: "../dist/web", emptyOutDir: true },
   server: { proxy: { "/api": "http://localhost:8787" } },

@@ -55,10 +55,7 @@ export function createApp(deps: AppDeps) {
 
   if (deps.config.CORS_ORIGINS.length > 0) {
     const allowed = new Set(deps.config.CORS_ORIGINS);
-    app.use(
-      "/api/*",
-      cors({ origin: (origin) => (allowed.has(origin) ? origin : null), credentials: true }),
-    );
+    app.use("/api/*", cors({ origin: (origin) => (allowed.has(origin) ? origin : null), credentials: true }));
   }
 
   app.use(

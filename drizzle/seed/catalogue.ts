@@ -37,8 +37,7 @@ export const seedProducts: SeedProduct[] = [
     id: 1,
     name: "Ihlamur Çayı",
     short_description: "Elle toplanmış ıhlamur çiçeklerinden hazırlanan, yumuşak ve hoş kokulu bitki çayı.",
-    description:
-      "Kurutulmuş ıhlamur çiçekleri ve yaprakları. Soğuk kış akşamlarında geleneksel olarak sıcak içilir.",
+    description: "Kurutulmuş ıhlamur çiçekleri ve yaprakları. Soğuk kış akşamlarında geleneksel olarak sıcak içilir.",
     long_description: `<p>Ihlamur, Anadolu'da kuşaktan kuşağa aktarılan en sevilen kış çaylarından biridir. Çiçekleri yaz başında elle toplanır ve gölgede, doğal yollarla kurutulur.</p>
 <p>Tatlımsı, hafif balımsı aroması sayesinde akşam saatlerinde <strong>dinlendirici bir ritüel</strong> olarak geleneksel olarak tercih edilir.</p>
 <h3>Hazırlanışı</h3>
@@ -77,8 +76,7 @@ export const seedProducts: SeedProduct[] = [
     id: 3,
     name: "Süzme Çiçek Balı",
     short_description: "Yayla çiçeklerinden elde edilen, süzme ve katkısız, hafif aromalı çiçek balı.",
-    description:
-      "Anadolu yaylalarından gelen süzme çiçek balı. Kahvaltılarda ve bitki çaylarında keyifle kullanılır.",
+    description: "Anadolu yaylalarından gelen süzme çiçek balı. Kahvaltılarda ve bitki çaylarında keyifle kullanılır.",
     long_description: `<p>Balımız, arıcılarımızın yaz aylarında yayla çiçeklerinden topladığı nektardan oluşur. Isıl işlem uygulanmadan süzülür ve cam kavanozlara doldurulur.</p>
 <p>Açık kehribar rengi ve çiçeksi aromasıyla kahvaltı sofralarının, bitki çaylarının ve ev yapımı tatlıların doğal tatlandırıcısıdır.</p>
 <h3>Bilmeniz Gerekenler</h3>
@@ -141,8 +139,7 @@ export const seedProducts: SeedProduct[] = [
     id: 6,
     name: "Isırgan Otu Çayı",
     short_description: "Özenle kurutulmuş ısırgan yapraklarından hazırlanan, toprak tonlu bitki çayı.",
-    description:
-      "Kurutulmuş ısırgan otu yaprakları. Anadolu'da bahar aylarında geleneksel olarak demlenerek içilir.",
+    description: "Kurutulmuş ısırgan otu yaprakları. Anadolu'da bahar aylarında geleneksel olarak demlenerek içilir.",
     long_description: `<p>Isırgan otu (<em>Urtica dioica</em>), Anadolu'da bahar geldiğinde hem sofralarda hem de çay olarak geleneksel olarak kullanılan bir bitkidir. Yapraklarını ilkbaharda toplar, gölgede kurutur ve elle ayıklarız.</p>
 <p>Hafif, yeşil ve toprak tonlu bir tadı vardır; nane ya da limonla iyi uyum sağlar.</p>
 <h3>Hazırlanışı</h3>
@@ -161,8 +158,7 @@ export const seedProducts: SeedProduct[] = [
     id: 7,
     name: "Lavanta Yağı",
     short_description: "Lavanta çiçeklerinden buhar damıtmasıyla elde edilen, ferahlatıcı kokulu uçucu yağ.",
-    description:
-      "Saf lavanta uçucu yağı. Aromaterapide ve ev yapımı bakım ürünlerinde seyreltilerek kullanılır.",
+    description: "Saf lavanta uçucu yağı. Aromaterapide ve ev yapımı bakım ürünlerinde seyreltilerek kullanılır.",
     long_description: `<p>Lavanta yağı, Isparta yöresinde yetişen lavanta çiçeklerinin buhar damıtması ile elde edilir. Çiçeksi ve temiz kokusu, akşam rutinlerinde <strong>huzurlu bir atmosfer</strong> yaratmak için geleneksel olarak tercih edilir.</p>
 <p>Uçucu yağlar yoğun konsantredir; cilde doğrudan sürülmemeli, mutlaka bir taşıyıcı yağ ile seyreltilmelidir.</p>
 <h3>Kullanım Önerileri</h3>

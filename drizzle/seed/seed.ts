@@ -6,7 +6,12 @@ import { seedCategories, seedProducts } from "./catalogue.ts";
 import { seedSurveyQuestions } from "./survey-questions.ts";
 
 export type SeedOptions = { adminEmail: string; adminPassword: string | undefined };
-export type SeedReport = { surveyQuestions: number; categories: number; products: number; admin: string };
+export type SeedReport = {
+  surveyQuestions: number;
+  categories: number;
+  products: number;
+  admin: string;
+};
 
 /**
  * Idempotent: safe on every start. The survey is reference data and is brought up to date each

@@ -1,6 +1,11 @@
 import type { SurveyOption } from "../../worker/db/schema.ts";
 
-export type SeedSurveyQuestion = { id: number; order: number; question: string; options: SurveyOption[] };
+export type SeedSurveyQuestion = {
+  id: number;
+  order: number;
+  question: string;
+  options: SurveyOption[];
+};
 
 export type SeedCategory = { id: number; name: string; description: string };
 

@@ -33,12 +33,7 @@ describe("GET /api/products", () => {
   it("lists every product by sort_order, then name, with every SPEC field", async () => {
     const { res, body } = await getJson<Product[]>("/api/products");
     expect(res.status).toBe(200);
-    expect(body.map((p) => p.name)).toEqual([
-      "Çörek Otu Yağı",
-      "Adaçayı",
-      "Ihlamur Çayı",
-      "Zeytinyağı Sabunu",
-    ]);
+    expect(body.map((p) => p.name)).toEqual(["Çörek Otu Yağı", "Adaçayı", "Ihlamur Çayı", "Zeytinyağı Sabunu"]);
     const [first] = body;
     expect(Object.keys(first ?? {}).sort()).toEqual(
       [
@@ -83,9 +78,7 @@ describe("GET /api/products", () => {
 
   it("tolerates a single stored image value and still sends a list", async () => {
     const single = await createProduct(db, { name: "Tek Görsel" });
-    await db.run(
-      sql`update products set images = ${JSON.stringify("/images/one.svg")} where id = ${single.id}`,
-    );
+    await db.run(sql`update products set images = ${JSON.stringify("/images/one.svg")} where id = ${single.id}`);
     const { body } = await getJson<Product>(`/api/products/${single.id}`);
     expect(body.images).toEqual(["/images/one.svg"]);
   });
@@ -146,12 +139,7 @@ describe("GET /api/survey/questions", () => {
 });
 
 describe("revalidation of catalogue reads", () => {
-  it.each([
-    "/api/products",
-    "/api/products?category_id=1",
-    "/api/categories",
-    "/api/survey/questions",
-  ])(
+  it.each(["/api/products", "/api/products?category_id=1", "/api/categories", "/api/survey/questions"])(
     "%s sends an ETag, revalidating Cache-Control, and 304 for a matching If-None-Match",
     async (path) => {
       const first = await app.request(path);

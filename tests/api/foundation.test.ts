@@ -56,9 +56,7 @@ describe("the API's common behaviour", () => {
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("base-uri 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
-      expect(res.headers.get("Strict-Transport-Security")).toBe(
-        "max-age=31536000; includeSubDomains",
-      );
+      expect(res.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
       expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
       expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
       expect(res.headers.get("Permissions-Policy")).toContain("camera=()");

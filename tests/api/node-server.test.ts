@@ -67,9 +67,7 @@ describe("the Node server (npm start's entry)", () => {
   });
 
   it("refuses bad configuration with a ConfigError naming the variable", async () => {
-    await expect(
-      startNodeServer({ ...settings, JWT_SECRET: "too-short" }, { port: 0 }),
-    ).rejects.toThrow(
+    await expect(startNodeServer({ ...settings, JWT_SECRET: "too-short" }, { port: 0 })).rejects.toThrow(
       new ConfigError("Invalid configuration: JWT_SECRET must be at least 32 bytes long"),
     );
   });
@@ -88,8 +86,6 @@ describe("the Node server (npm start's entry)", () => {
       env: { ...process.env, ...settings, APP_ENV: "production", JWT_SECRET: "", PORT: "0" },
     }).catch((error: { code: number; stderr: string }) => error);
     expect("code" in failure && failure.code).toBe(1);
-    expect("stderr" in failure && failure.stderr.trim()).toBe(
-      "Invalid configuration: JWT_SECRET is required",
-    );
+    expect("stderr" in failure && failure.stderr.trim()).toBe("Invalid configuration: JWT_SECRET is required");
   });
 });

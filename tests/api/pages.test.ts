@@ -35,9 +35,7 @@ beforeAll(async () => {
 });
 
 const initialData = (html: string): InitialData => {
-  const match = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(
-    html,
-  );
+  const match = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(html);
   if (!match?.[1]) throw new Error("no initial data in the page");
   return JSON.parse(match[1]) as InitialData;
 };
@@ -59,9 +57,7 @@ describe("catalogue pages served with their data", () => {
 
   it("never lets data close the script element", async () => {
     const html = await (await app.request("/products")).text();
-    const script =
-      /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ??
-      "";
+    const script = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
     expect(script).not.toContain("</script");
     expect(script).not.toContain("<b>");
     expect(initialData(html).products).toHaveLength(2);
@@ -71,35 +67,24 @@ describe("catalogue pages served with their data", () => {
     const res = await app.request(`/products/${productId}`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain(
-      `<title>Ihlamur &#34;Çayı&#34; &#60;/script&#62;&#60;b&#62; — Doğal Yaşam</title>`,
-    );
+    expect(html).toContain(`<title>Ihlamur &#34;Çayı&#34; &#60;/script&#62;&#60;b&#62; — Doğal Yaşam</title>`);
     expect(html).toContain('<meta name="description" content="Akşam için yumuşak bir çay." />');
     expect(html).toContain('<meta property="og:type" content="product" />');
-    expect(html).toContain(
-      '<meta property="og:description" content="Akşam için yumuşak bir çay." />',
-    );
-    expect(html).toContain(
-      '<meta property="og:image" content="https://shop.example/images/products/ihlamur.svg" />',
-    );
-    expect(html).toContain(
-      `<meta property="og:url" content="https://shop.example/products/${productId}" />`,
-    );
+    expect(html).toContain('<meta property="og:description" content="Akşam için yumuşak bir çay." />');
+    expect(html).toContain('<meta property="og:image" content="https://shop.example/images/products/ihlamur.svg" />');
+    expect(html).toContain(`<meta property="og:url" content="https://shop.example/products/${productId}" />`);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).not.toContain("Shell description");
     expect(initialData(html).product?.id).toBe(productId);
   });
 
-  it.each(["/products/999999", "/products/not-a-number"])(
-    "answers %s with the shell and a 404",
-    async (path) => {
-      const res = await app.request(path);
-      expect(res.status).toBe(404);
-      const html = await res.text();
-      expect(html).toContain("<title>Product not found — Doğal Yaşam</title>");
-      expect(initialData(html).product).toBeNull();
-    },
-  );
+  it.each(["/products/999999", "/products/not-a-number"])("answers %s with the shell and a 404", async (path) => {
+    const res = await app.request(path);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("<title>Product not found — Doğal Yaşam</title>");
+    expect(initialData(html).product).toBeNull();
+  });
 
   it("serves every other path from the static assets unchanged", async () => {
     requestedAssets.length = 0;

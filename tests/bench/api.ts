@@ -30,14 +30,8 @@ const path = "/api/products";
 
 export async function apiSection(options: ApiOptions): Promise<SectionResult> {
   const { duration, warmup, connections } = options;
-  console.log(
-    `\nStarting the real server with ${options.products} products and the node:http baseline…`,
-  );
-  const app = await startChild<AppReady>(
-    "app-server.ts",
-    ["--products", String(options.products)],
-    "app",
-  );
+  console.log(`\nStarting the real server with ${options.products} products and the node:http baseline…`);
+  const app = await startChild<AppReady>("app-server.ts", ["--products", String(options.products)], "app");
   try {
     // autocannon connects to 127.0.0.1 directly ("localhost" may try ::1 first).
     const appUrl = `http://127.0.0.1:${app.info.port}${path}`;
@@ -63,20 +57,15 @@ export async function apiSection(options: ApiOptions): Promise<SectionResult> {
     try {
       const baselineUrl = `${baseline.info.url}${path}`;
       const check = new Uint8Array(
-        await (
-          await fetch(baselineUrl, { headers: { "accept-encoding": "identity" } })
-        ).arrayBuffer(),
+        await (await fetch(baselineUrl, { headers: { "accept-encoding": "identity" } })).arrayBuffer(),
       );
-      if (Buffer.compare(check, body) !== 0)
-        throw new Error("the baseline does not send the same bytes");
+      if (Buffer.compare(check, body) !== 0) throw new Error("the baseline does not send the same bytes");
 
       console.log(
         `  ${path}: ${count} products, ${kB(body.byteLength)} body (${kB(headerBytes)} of headers from the app), ` +
           `ETag ${etag ? "yes" : "no"}, Content-Encoding ${response.headers.get("content-encoding") ?? "none"}`,
       );
-      console.log(
-        `  ${connections} connections, ${warmup} s warm-up + ${duration} s each, one server at a time`,
-      );
+      console.log(`  ${connections} connections, ${warmup} s warm-up + ${duration} s each, one server at a time`);
 
       if (warmup > 0) {
         await load(baselineUrl, connections, warmup);
@@ -100,21 +89,11 @@ export async function apiSection(options: ApiOptions): Promise<SectionResult> {
       ];
       console.log(
         table(
-          [
-            "server",
-            "req/s",
-            "p50",
-            "p99",
-            "bytes/resp",
-            "throughput",
-            "requests",
-            "errors/non-2xx",
-          ],
+          ["server", "req/s", "p50", "p99", "bytes/resp", "throughput", "requests", "errors/non-2xx"],
           [row("node:http baseline (same bytes)", base), row("app (Hono + libSQL)", real)],
         ),
       );
-      const ratio =
-        base.requests.average > 0 ? real.requests.average / base.requests.average : Number.NaN;
+      const ratio = base.requests.average > 0 ? real.requests.average / base.requests.average : Number.NaN;
       const broken = real.non2xx + real.errors + real.timeouts > 0;
       const targets: Target[] = [
         {
@@ -126,15 +105,11 @@ export async function apiSection(options: ApiOptions): Promise<SectionResult> {
         },
       ];
       if (broken)
-        console.log(
-          `  ⚠ the app answered ${real.non2xx} non-2xx, ${real.errors} errors, ${real.timeouts} timeouts`,
-        );
+        console.log(`  ⚠ the app answered ${real.non2xx} non-2xx, ${real.errors} errors, ${real.timeouts} timeouts`);
       console.log(
         `\n  app/baseline throughput: ${ratio.toFixed(2)}× (target ≥ 0.5×: ${mark(targets[0]?.met ?? null)})`,
       );
-      console.log(
-        `  app p99 latency: ${real.latency.p99} ms vs ${base.latency.p99} ms for the baseline`,
-      );
+      console.log(`  app p99 latency: ${real.latency.p99} ms vs ${base.latency.p99} ms for the baseline`);
 
       const summary = (r: autocannon.Result) => ({
         requestsPerSecond: r.requests.average,

@@ -40,13 +40,10 @@ const env = {
 try {
   const server = await startNodeServer(env, { port: 0 });
   const count = await topUpCatalogue(wanted);
-  announceReady(
-    { url: server.url, port: Number(new URL(server.url).port), tempDir, products: count },
-    async () => {
-      await server.close();
-      removeTempDir();
-    },
-  );
+  announceReady({ url: server.url, port: Number(new URL(server.url).port), tempDir, products: count }, async () => {
+    await server.close();
+    removeTempDir();
+  });
 } catch (error) {
   removeTempDir();
   throw error;
@@ -54,10 +51,7 @@ try {
 
 /** Inserts copies of the seeded products (plain batched inserts) until there are `total`. */
 async function topUpCatalogue(total: number): Promise<number> {
-  const { client, db } = openNodeDatabase(
-    { DATABASE_URL: env.DATABASE_URL, DATABASE_AUTH_TOKEN: undefined },
-    root,
-  );
+  const { client, db } = openNodeDatabase({ DATABASE_URL: env.DATABASE_URL, DATABASE_AUTH_TOKEN: undefined }, root);
   try {
     let count = await db.$count(products);
     const rows: (typeof products.$inferInsert)[] = [];

@@ -40,8 +40,5 @@ const server = createServer((request, response) => {
 
 server.listen(0, "127.0.0.1", () => {
   const { port } = server.address() as AddressInfo;
-  announceReady(
-    { url: `http://127.0.0.1:${port}`, port },
-    () => new Promise((done) => server.close(() => done())),
-  );
+  announceReady({ url: `http://127.0.0.1:${port}`, port }, () => new Promise((done) => server.close(() => done())));
 });

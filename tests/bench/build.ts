@@ -34,19 +34,14 @@ export function newerThanBuild(sourceDirs: string[], builtFile: string): string[
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (!entry.name.endsWith(".test.ts") && statSync(path).mtimeMs > built)
-        newer.push(relative(root, path));
+      else if (!entry.name.endsWith(".test.ts") && statSync(path).mtimeMs > built) newer.push(relative(root, path));
     }
   };
   for (const dir of sourceDirs) walk(join(root, dir));
   return newer;
 }
 
-export function warnIfStale(
-  sourceDirs: string[],
-  builtFile: string,
-  rebuildHint: string,
-): string[] {
+export function warnIfStale(sourceDirs: string[], builtFile: string, rebuildHint: string): string[] {
   const newer = newerThanBuild(sourceDirs, builtFile);
   if (newer.length > 0) {
     console.log(

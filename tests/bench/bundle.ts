@@ -49,11 +49,7 @@ export async function bundleSection(options: BundleOptions): Promise<SectionResu
   // ── Worker bundle ──
   ensureWorkerBuilt(options.rebuild);
   const workerFiles = readdirSync(workerDist).filter((f) => /\.(m?js|wasm)$/.test(f));
-  warnIfStale(
-    ["worker", "drizzle/seed"],
-    join(workerDist, workerFiles[0] ?? "worker.js"),
-    "npm run build:worker",
-  );
+  warnIfStale(["worker", "drizzle/seed"], join(workerDist, workerFiles[0] ?? "worker.js"), "npm run build:worker");
   const worker = workerFiles.map((file) => {
     const bytes = readFileSync(join(workerDist, file));
     return { file: `dist/worker/${file}`, raw: bytes.byteLength, gzip: gzipSize(bytes) };
@@ -120,14 +116,7 @@ export async function bundleSection(options: BundleOptions): Promise<SectionResu
           f.encoding,
         ]),
         ["total JS", "", kB(jsTotal.raw), kB(jsTotal.gzip), kB(jsTotal.wire), ""],
-        ...css.map((f) => [
-          `${f.path} (CSS, not counted)`,
-          "",
-          kB(f.raw),
-          kB(f.gzip),
-          kB(f.wire),
-          f.encoding,
-        ]),
+        ...css.map((f) => [`${f.path} (CSS, not counted)`, "", kB(f.raw), kB(f.gzip), kB(f.wire), f.encoding]),
       ],
     ),
   );
@@ -280,15 +269,11 @@ type AdminSignature = {
  */
 function adminSignature(): AdminSignature {
   const webDir = join(root, "web");
-  const all = listFiles(webDir).filter(
-    (f) => /\.(tsx?|jsx?)$/.test(f) && !/\.test\.|\.gen\./.test(f),
-  );
+  const all = listFiles(webDir).filter((f) => /\.(tsx?|jsx?)$/.test(f) && !/\.test\.|\.gen\./.test(f));
   const isAdmin = (f: string) => {
     const rel = relative(webDir, f).replaceAll("\\", "/");
     return (
-      /^routes\/admin[^/]*\.tsx?$/.test(rel) ||
-      rel.startsWith("routes/admin/") ||
-      rel.startsWith("features/admin/")
+      /^routes\/admin[^/]*\.tsx?$/.test(rel) || rel.startsWith("routes/admin/") || rel.startsWith("features/admin/")
     );
   };
   const sources = all.filter(isAdmin);
@@ -297,9 +282,7 @@ function adminSignature(): AdminSignature {
   for (const file of sources) {
     for (const line of readFileSync(file, "utf8").split("\n")) {
       if (/^\s*(import|export\s+\*|export\s+\{.*\}\s+from)\b/.test(line)) continue;
-      for (const m of line.matchAll(
-        /"([^"\\]{12,})"|'([^'\\]{12,})'|`([^`$\\]{12,})`|>\s*([^<>{}]{12,}?)\s*</g,
-      )) {
+      for (const m of line.matchAll(/"([^"\\]{12,})"|'([^'\\]{12,})'|`([^`$\\]{12,})`|>\s*([^<>{}]{12,}?)\s*</g)) {
         const text = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? "").trim();
         // Route paths such as "/admin/products" live in the route tree of the main bundle.
         if (text.length < 12 || /^[./]/.test(text) || text.includes("../")) continue;
@@ -333,9 +316,7 @@ function listFiles(dir: string): string[] {
 
 function readBuilt(urlPath: string): Buffer | null {
   const file = join(webDist, decodeURIComponent(urlPath.split("?")[0] ?? ""));
-  return file.startsWith(webDist) && existsSync(file) && statSync(file).isFile()
-    ? readFileSync(file)
-    : null;
+  return file.startsWith(webDist) && existsSync(file) && statSync(file).isFile() ? readFileSync(file) : null;
 }
 
 function uniqueByPath(files: Loaded[]): Loaded[] {

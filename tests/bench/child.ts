@@ -32,9 +32,7 @@ export async function startChild<T extends ReadyLine>(
     stdio: ["pipe", "pipe", "pipe"],
   });
   let info: T | undefined;
-  const stop = defer(`${label} server (pid ${child.pid})`, () =>
-    stopChild(child, () => info?.tempDir),
-  );
+  const stop = defer(`${label} server (pid ${child.pid})`, () => stopChild(child, () => info?.tempDir));
 
   let stderrTail = "";
   child.stderr?.setEncoding("utf8");
@@ -46,10 +44,7 @@ export async function startChild<T extends ReadyLine>(
   try {
     info = await new Promise<T>((resolve, reject) => {
       const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-      const timer = setTimeout(
-        () => reject(new Error(`${label} server did not start within 120 s`)),
-        120_000,
-      );
+      const timer = setTimeout(() => reject(new Error(`${label} server did not start within 120 s`)), 120_000);
       lines.on("line", (line) => {
         if (info === undefined && line.startsWith("{")) {
           try {
@@ -71,11 +66,7 @@ export async function startChild<T extends ReadyLine>(
       });
       child.once("exit", (code, signal) => {
         clearTimeout(timer);
-        reject(
-          new Error(
-            `${label} server exited (${signal ?? code}) before it was ready:\n${stderrTail}`,
-          ),
-        );
+        reject(new Error(`${label} server exited (${signal ?? code}) before it was ready:\n${stderrTail}`));
       });
     });
   } catch (error) {

@@ -51,9 +51,7 @@ async function runTask(task: Task): Promise<void> {
       }),
     ]);
   } catch (error) {
-    console.error(
-      `  cleanup "${task.name}" failed: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    console.error(`  cleanup "${task.name}" failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     clearTimeout(timer);
   }
@@ -76,9 +74,7 @@ export function installSignalHandlers(): void {
   for (const [signal, code] of signals) {
     process.once(signal, () => {
       aborting = true;
-      console.error(
-        `\n${signal}: stopping servers and browsers, removing temp files… (again to force)`,
-      );
+      console.error(`\n${signal}: stopping servers and browsers, removing temp files… (again to force)`);
       void cleanupAll().finally(() => process.exit(code));
     });
   }

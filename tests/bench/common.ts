@@ -37,8 +37,7 @@ export type SectionResult = { figures: Record<string, unknown>; targets: Target[
 export const gzipSize = (bytes: Uint8Array | string) => gzipSync(bytes, { level: 9 }).byteLength;
 
 /** 1 kB = 1000 bytes, as Vite and Lighthouse print them. */
-export const kB = (bytes: number) =>
-  Number.isFinite(bytes) ? `${(bytes / 1000).toFixed(1)} kB` : "–";
+export const kB = (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / 1000).toFixed(1)} kB` : "–");
 export const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : "–");
 
 export const mark = (met: boolean | null) => (met === null ? "n/a" : met ? "met" : "NOT met");
@@ -47,9 +46,7 @@ export function median(values: number[]): number {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 /** A plain text table: numbers (and figures such as "12.3 kB") right-aligned. */
@@ -61,16 +58,10 @@ export function table(headers: string[], rows: (string | number)[][]): string {
   );
   const line = (row: string[]) =>
     row
-      .map((cell, i) =>
-        numeric[i] && i > 0 ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0),
-      )
+      .map((cell, i) => (numeric[i] && i > 0 ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0)))
       .join("  ")
       .trimEnd();
-  return [
-    line(headers),
-    widths.map((w) => "─".repeat(w)).join("  "),
-    ...cells.slice(1).map(line),
-  ].join("\n");
+  return [line(headers), widths.map((w) => "─".repeat(w)).join("  "), ...cells.slice(1).map(line)].join("\n");
 }
 
 export function heading(text: string): void {
@@ -81,8 +72,7 @@ export function heading(text: string): void {
 export function builtIndexAssets(): { scripts: string[]; preloads: string[]; styles: string[] } {
   const file = join(webDist, "index.html");
   const html = existsSync(file) ? readFileSync(file, "utf8") : "";
-  const attr = (tag: string, name: string) =>
-    new RegExp(`\\s${name}=["']([^"']+)["']`, "i").exec(tag)?.[1];
+  const attr = (tag: string, name: string) => new RegExp(`\\s${name}=["']([^"']+)["']`, "i").exec(tag)?.[1];
   const tags = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[0]);
   const scripts = tags(/<script\b[^>]*>/gi)
     .filter((t) => /type=["']module["']/i.test(t))

@@ -106,8 +106,7 @@ export async function lighthouseSection(options: LighthouseOptions): Promise<Sec
         const started = Date.now();
         try {
           const run = await runLighthouse(`${base}${page.path}`);
-          if (run.lhr.runtimeError)
-            throw new Error(`${run.lhr.runtimeError.code}: ${run.lhr.runtimeError.message}`);
+          if (run.lhr.runtimeError) throw new Error(`${run.lhr.runtimeError.code}: ${run.lhr.runtimeError.message}`);
           runs.get(page.key)?.push(run);
           const lcp = run.lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN;
           console.log(
@@ -127,21 +126,10 @@ export async function lighthouseSection(options: LighthouseOptions): Promise<Sec
     );
     const staticLcp = medians.get("static")?.lcp ?? Number.NaN;
 
-    console.log(
-      `\nLighthouse ${lighthouseVersion(runs)}, mobile preset, median of ${options.runs} run(s) per page`,
-    );
+    console.log(`\nLighthouse ${lighthouseVersion(runs)}, mobile preset, median of ${options.runs} run(s) per page`);
     console.log(
       table(
-        [
-          "page",
-          ...categories.map((c) => short[c]),
-          "LCP",
-          "TBT",
-          "CLS",
-          "FCP",
-          "LCP ÷ static",
-          "runs",
-        ],
+        ["page", ...categories.map((c) => short[c]), "LCP", "TBT", "CLS", "FCP", "LCP ÷ static", "runs"],
         pages.map((p) => {
           const m = medians.get(p.key) as Medians;
           return [
@@ -213,18 +201,13 @@ export async function lighthouseSection(options: LighthouseOptions): Promise<Sec
       const d = { ...lcpBreakdown(run.lhr), chain: criticalChain(run.lhr) };
       diagnostics[page.key] = d;
       const parts = Object.entries(d.lcpSubparts).map(([k, v]) => `${k} ${ms(v)}`);
-      console.log(
-        `  ${page.label}: LCP element ${d.lcpElement ?? "?"}${parts.length ? ` (${parts.join(", ")})` : ""}`,
-      );
+      console.log(`  ${page.label}: LCP element ${d.lcpElement ?? "?"}${parts.length ? ` (${parts.join(", ")})` : ""}`);
       if (d.chain.length > 0) console.log(`    chain: ${d.chain.join(" → ")}`);
     }
 
     // What to fix: the failing audits of the median run, per page and category under 100.
     mkdirSync(options.reportDir, { recursive: true });
-    const failing: Record<
-      string,
-      Record<string, { id: string; title: string; value?: string }[]>
-    > = {};
+    const failing: Record<string, Record<string, { id: string; title: string; value?: string }[]>> = {};
     const reports: Record<string, string> = {};
     for (const page of pages) {
       const run = medianRun(runs.get(page.key) ?? []);
@@ -241,23 +224,16 @@ export async function lighthouseSection(options: LighthouseOptions): Promise<Sec
       failing[page.key] = perPage;
       const lines = Object.entries(perPage);
       if (lines.length === 0) continue;
-      console.log(
-        `\nTop failing audits on ${page.label} (median run; full report: ${relative(root, reportFile)})`,
-      );
+      console.log(`\nTop failing audits on ${page.label} (median run; full report: ${relative(root, reportFile)})`);
       for (const [c, audits] of lines) {
         console.log(`  ${c} ${score(run.lhr, c as CategoryId)}:`);
-        for (const a of audits)
-          console.log(`    - ${a.id}: ${a.title}${a.value ? ` (${a.value})` : ""}`);
-        if (audits.length === 0)
-          console.log("    (no single audit below 1; the score is the weighted metrics)");
+        for (const a of audits) console.log(`    - ${a.id}: ${a.title}${a.value ? ` (${a.value})` : ""}`);
+        if (audits.length === 0) console.log("    (no single audit below 1; the score is the weighted metrics)");
       }
     }
     const warnings = new Set([...runs.values()].flat().flatMap((r) => r.lhr.runWarnings));
-    for (const w of warnings)
-      console.log(`  ⚠ Lighthouse: ${w.replace(/\s+/g, " ").slice(0, 300)}`);
-    const benchmark = median(
-      [...runs.values()].flat().map((r) => r.lhr.environment.benchmarkIndex),
-    );
+    for (const w of warnings) console.log(`  ⚠ Lighthouse: ${w.replace(/\s+/g, " ").slice(0, 300)}`);
+    const benchmark = median([...runs.values()].flat().map((r) => r.lhr.environment.benchmarkIndex));
     console.log(
       `  Machine: Lighthouse benchmarkIndex ${Number.isFinite(benchmark) ? benchmark.toFixed(0) : "–"} (median)`,
     );
@@ -298,8 +274,7 @@ async function runLighthouse(url: string): Promise<Run> {
     logLevel: "silent",
   });
   const kill = defer(`chromium (lighthouse, pid ${chrome.pid})`, async () => {
-    const exited =
-      chrome.process.exitCode === null ? once(chrome.process, "close") : Promise.resolve();
+    const exited = chrome.process.exitCode === null ? once(chrome.process, "close") : Promise.resolve();
     chrome.kill(); // SIGKILL to Chromium's process group, then its temp profile is removed
     await Promise.race([exited, new Promise((done) => setTimeout(done, 5_000))]);
   });
@@ -321,14 +296,10 @@ async function runLighthouse(url: string): Promise<Run> {
 }
 
 function summarise(runs: Run[], errors: string[]): Medians {
-  const metric = (id: string) =>
-    median(runs.map((r) => r.lhr.audits[id]?.numericValue ?? Number.NaN));
+  const metric = (id: string) => median(runs.map((r) => r.lhr.audits[id]?.numericValue ?? Number.NaN));
   return {
     scores: Object.fromEntries(
-      categories.map((c) => [
-        c,
-        median(runs.map((r) => (r.lhr.categories[c]?.score ?? Number.NaN) * 100)),
-      ]),
+      categories.map((c) => [c, median(runs.map((r) => (r.lhr.categories[c]?.score ?? Number.NaN) * 100))]),
     ) as Record<CategoryId, number>,
     lcp: metric("largest-contentful-paint"),
     tbt: metric("total-blocking-time"),
@@ -351,10 +322,7 @@ function medianRun(runs: Run[]): Run | undefined {
 }
 
 /** Audits of a category that did not pass, the heaviest first (weighted ones, then insights). */
-function failingAudits(
-  lhr: Result,
-  category: CategoryId,
-): { id: string; title: string; value?: string }[] {
+function failingAudits(lhr: Result, category: CategoryId): { id: string; title: string; value?: string }[] {
   const refs = lhr.categories[category]?.auditRefs ?? [];
   return refs
     .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
@@ -392,8 +360,7 @@ function lcpBreakdown(lhr: Result): {
         subpart?: string;
         duration?: number;
       }[]) {
-        if (typeof row.duration === "number")
-          lcpSubparts[row.label ?? row.subpart ?? "?"] = row.duration;
+        if (typeof row.duration === "number") lcpSubparts[row.label ?? row.subpart ?? "?"] = row.duration;
       }
     }
   }

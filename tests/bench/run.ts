@@ -16,16 +16,7 @@ import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import { type AppReady, type ChildServer, startChild } from "./child.ts";
 import { AbortedError, cleanupAll, installSignalHandlers, isAborting } from "./cleanup.ts";
-import {
-  benchDir,
-  describeError,
-  heading,
-  mark,
-  root,
-  type SectionResult,
-  type Target,
-  table,
-} from "./common.ts";
+import { benchDir, describeError, heading, mark, root, type SectionResult, type Target, table } from "./common.ts";
 
 const sections = ["bundle", "api", "lighthouse"] as const;
 type Section = (typeof sections)[number];
@@ -59,9 +50,7 @@ const numbers = {
   products: Number(values.products),
   runs: Number(values.runs),
 };
-const badNumber = Object.entries(numbers).find(
-  ([k, v]) => !Number.isFinite(v) || v < (k === "warmup" ? 0 : 1),
-);
+const badNumber = Object.entries(numbers).find(([k, v]) => !Number.isFinite(v) || v < (k === "warmup" ? 0 : 1));
 if (unknown.length > 0 || badNumber) {
   console.error(
     unknown.length > 0
@@ -82,9 +71,7 @@ const reportDir = join(resultsDir, stamp);
 let catalogue: Promise<ChildServer<AppReady>> | undefined;
 const catalogueServer = () => {
   catalogue ??= startChild<AppReady>("app-server.ts", [], "app").then((server) => {
-    console.log(
-      `  (production server for the pages: ${server.info.url}, ${server.info.products} seeded products)`,
-    );
+    console.log(`  (production server for the pages: ${server.info.url}, ${server.info.products} seeded products)`);
     return server;
   });
   return catalogue;
@@ -136,9 +123,7 @@ console.log(
 try {
   for (const section of wanted as Section[]) {
     if (isAborting()) break;
-    heading(
-      { bundle: "1. Bundle sizes", api: "2. API throughput", lighthouse: "3. Lighthouse" }[section],
-    );
+    heading({ bundle: "1. Bundle sizes", api: "2. API throughput", lighthouse: "3. Lighthouse" }[section]);
     const started = Date.now();
     try {
       const result = await runSection(section);

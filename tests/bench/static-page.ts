@@ -31,16 +31,11 @@ export type StaticPage = {
 };
 
 /** Writes the page into dist/web (removed by `remove()` or the bench's cleanup). */
-export async function writeStaticPage(
-  base: string,
-  products: CatalogueProduct[],
-): Promise<StaticPage> {
+export async function writeStaticPage(base: string, products: CatalogueProduct[]): Promise<StaticPage> {
   const firstNames = products.slice(0, 3).map((p) => p.name);
   const snapshot = await snapshotHome(base, firstNames);
   const ok =
-    snapshot &&
-    /<h1[\s>]/i.test(snapshot.html) &&
-    firstNames.every((n) => snapshot.html.includes(asHtmlText(n)));
+    snapshot && /<h1[\s>]/i.test(snapshot.html) && firstNames.every((n) => snapshot.html.includes(asHtmlText(n)));
   const html = ok ? snapshot.html : generate(products, snapshot?.hero);
   const file = join(webDist, staticPagePath.slice(1));
   const remove = defer(`remove dist/web${staticPagePath}`, () => {
@@ -95,13 +90,8 @@ async function snapshotHome(
 }
 
 /** The fallback: hero and the first three products as plain HTML with the built stylesheet. */
-function generate(
-  products: CatalogueProduct[],
-  hero: { title: string; text: string } | undefined,
-): string {
-  const css = builtIndexAssets().styles.map(
-    (href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`,
-  );
+function generate(products: CatalogueProduct[], hero: { title: string; text: string } | undefined): string {
+  const css = builtIndexAssets().styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`);
   const title = hero?.title || "Doğal Yaşam";
   const cards = products.slice(0, 3).map(
     (p) => `<li class="overflow-hidden rounded-2xl border bg-white">
@@ -135,11 +125,7 @@ ${cards.join("\n")}
 
 /** How the DOM serialises a text node. */
 const asHtmlText = (text: string) =>
-  text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll("\u00a0", "&nbsp;");
+  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll("\u00a0", "&nbsp;");
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

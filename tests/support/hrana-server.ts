@@ -44,9 +44,7 @@ export type HranaServer = {
 
 export async function startHranaServer(options: HranaServerOptions): Promise<HranaServer> {
   if (options.file === ":memory:" || options.file.startsWith("file:")) {
-    throw new Error(
-      "startHranaServer needs a plain file path: every stream opens its own connection to it",
-    );
+    throw new Error("startHranaServer needs a plain file path: every stream opens its own connection to it");
   }
   const streams = new StreamTable(options.file, {
     idleMs: options.streamIdleMs ?? 10_000,
@@ -56,11 +54,7 @@ export async function startHranaServer(options: HranaServerOptions): Promise<Hra
 
   const server = createServer((req, res) => {
     route(req, res, streams, options.authToken).catch((error: unknown) => {
-      sendText(
-        res,
-        500,
-        `Internal server error: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      sendText(res, 500, `Internal server error: ${error instanceof Error ? error.message : String(error)}`);
     });
   });
   await new Promise<void>((done, fail) => {
@@ -89,12 +83,7 @@ export async function startHranaServer(options: HranaServerOptions): Promise<Hra
 
 const maxBodyBytes = 16 * 1024 * 1024;
 
-async function route(
-  req: IncomingMessage,
-  res: ServerResponse,
-  streams: StreamTable,
-  authToken?: string,
-) {
+async function route(req: IncomingMessage, res: ServerResponse, streams: StreamTable, authToken?: string) {
   const path = new URL(req.url ?? "/", "http://localhost").pathname.replace(/\/+$/, "") || "/";
   if (authToken !== undefined && !bearerMatches(req.headers.authorization, authToken)) {
     return sendText(res, 401, "Unauthorized: a valid `Authorization: Bearer` token is required");
@@ -128,12 +117,7 @@ function bearerMatches(header: string | undefined, token: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-async function pipeline(
-  req: IncomingMessage,
-  res: ServerResponse,
-  streams: StreamTable,
-  version: Version,
-) {
+async function pipeline(req: IncomingMessage, res: ServerResponse, streams: StreamTable, version: Version) {
   await respondWith(res, async () => {
     const body = object(await readJson(req), "PipelineReqBody");
     const requests = array(body.requests, "requests");
@@ -198,9 +182,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   try {
     return JSON.parse(Buffer.concat(chunks).toString("utf8"));
   } catch (error) {
-    throw new ProtocolError(
-      `Cannot deserialize client message from JSON: ${(error as Error).message}`,
-    );
+    throw new ProtocolError(`Cannot deserialize client message from JSON: ${(error as Error).message}`);
   }
 }
 
@@ -279,9 +261,7 @@ const isSqliteFailure = (error: unknown): error is SqliteFailure =>
 // Waiting helps with a lock another stream holds, never with a stale WAL snapshot: SQLite
 // itself does not call its busy handler for SQLITE_BUSY_SNAPSHOT.
 const isBusy = (error: unknown) =>
-  isSqliteFailure(error) &&
-  error.code.startsWith("SQLITE_BUSY") &&
-  error.code !== "SQLITE_BUSY_SNAPSHOT";
+  isSqliteFailure(error) && error.code.startsWith("SQLITE_BUSY") && error.code !== "SQLITE_BUSY_SNAPSHOT";
 
 /**
  * libsql-server reports an error found while compiling a statement as SQL_PARSE_ERROR (its own
@@ -293,17 +273,11 @@ function sqliteResponseError(error: unknown, whilePreparing: boolean): ResponseE
   const primary = (error.rawCode ?? 1) & 0xff;
   if (whilePreparing && primary === 1) {
     if (/syntax error|incomplete input|unrecognized token/.test(error.message)) {
-      return new ResponseError(
-        `SQL string could not be parsed: ${error.message}`,
-        "SQL_PARSE_ERROR",
-      );
+      return new ResponseError(`SQL string could not be parsed: ${error.message}`, "SQL_PARSE_ERROR");
     }
     return new ResponseError(`SQL input error: ${error.message}`, "SQL_INPUT_ERROR");
   }
-  return new ResponseError(
-    `SQLite error: ${error.message}`,
-    primaryCodeNames[primary] ?? "SQLITE_UNKNOWN",
-  );
+  return new ResponseError(`SQLite error: ${error.message}`, primaryCodeNames[primary] ?? "SQLITE_UNKNOWN");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -330,10 +304,7 @@ class StreamTable {
     this.#file = file;
     this.#idleMs = settings.idleMs;
     this.#busyTimeoutMs = settings.busyTimeoutMs;
-    this.#sweeper = setInterval(
-      () => this.#expire(),
-      Math.max(20, Math.min(1000, this.#idleMs / 4)),
-    );
+    this.#sweeper = setInterval(() => this.#expire(), Math.max(20, Math.min(1000, this.#idleMs / 4)));
     this.#sweeper.unref();
   }
 
@@ -405,8 +376,7 @@ class StreamTable {
   closeAll() {
     this.#closed = true;
     clearInterval(this.#sweeper);
-    for (const handle of this.#handles.values())
-      if (handle.state === "available") handle.stream.close();
+    for (const handle of this.#handles.values()) if (handle.state === "available") handle.stream.close();
     this.#handles.clear();
   }
 
@@ -437,8 +407,7 @@ class StreamTable {
     if (data.length !== 48) throw new ProtocolError("Received an invalid baton");
     const payload = data.subarray(0, 16);
     const mac = createHmac("sha256", this.#batonKey).update(payload).digest();
-    if (!timingSafeEqual(mac, data.subarray(16)))
-      throw new ProtocolError("Received an invalid baton");
+    if (!timingSafeEqual(mac, data.subarray(16))) throw new ProtocolError("Received an invalid baton");
     return { id: payload.subarray(0, 8).toString("hex"), seq: payload.readBigUInt64BE(8) };
   }
 }
@@ -477,11 +446,7 @@ class Stream {
 
 type Obj = Record<string, unknown>;
 
-async function handleStreamRequest(
-  stream: Stream,
-  request: Obj,
-  version: Version,
-): Promise<object> {
+async function handleStreamRequest(stream: Stream, request: Obj, version: Version): Promise<object> {
   try {
     return { type: "ok", response: await streamResponse(stream, request, version) };
   } catch (error) {
@@ -553,9 +518,7 @@ async function streamResponse(stream: Stream, request: Obj, version: Version): P
       return { type: "close_sql" };
     case "get_autocommit":
       if (version < 3)
-        throw new ProtocolError(
-          "The `get_autocommit` request is only supported in protocol version hrana3 and higher",
-        );
+        throw new ProtocolError("The `get_autocommit` request is only supported in protocol version hrana3 and higher");
       return { type: "get_autocommit", is_autocommit: stream.connection().isAutocommit() };
     default:
       throw new ProtocolError("StreamRequest type not recognized");
@@ -587,8 +550,7 @@ type StepOutcome = { result: StmtResult } | { error: ResponseError } | null;
 function resolveSql(sql: unknown, sqlId: unknown, sqls: Map<number, string>): string {
   const hasSql = sql !== undefined && sql !== null;
   const hasId = sqlId !== undefined && sqlId !== null;
-  if (hasSql && hasId)
-    throw new ProtocolError("Either `sql` or `sql_id` are required, but not both");
+  if (hasSql && hasId) throw new ProtocolError("Either `sql` or `sql_id` are required, but not both");
   if (hasSql) return string(sql, "sql");
   if (!hasId) throw new ProtocolError("Either `sql` or `sql_id` are required");
   const id = int32(sqlId, "sql_id");
@@ -601,16 +563,11 @@ function resolveSql(sql: unknown, sqlId: unknown, sqls: Map<number, string>): st
 function parseStmt(raw: Obj, sqls: Map<number, string>): Stmt {
   const sql = resolveSql(raw.sql, raw.sql_id, sqls);
   const statements = splitStatements(sql);
-  if (statements.length === 0)
-    throw new ResponseError("SQL string does not contain any statement", "SQL_NO_STATEMENT");
+  if (statements.length === 0) throw new ResponseError("SQL string does not contain any statement", "SQL_NO_STATEMENT");
   if (statements.length > 1)
     throw new ResponseError("SQL string contains more than one statement", "SQL_MANY_STATEMENTS");
-  const positional =
-    raw.args === undefined || raw.args === null ? [] : array(raw.args, "args").map(valueFromProto);
-  const namedList =
-    raw.named_args === undefined || raw.named_args === null
-      ? []
-      : array(raw.named_args, "named_args");
+  const positional = raw.args === undefined || raw.args === null ? [] : array(raw.args, "args").map(valueFromProto);
+  const namedList = raw.named_args === undefined || raw.named_args === null ? [] : array(raw.named_args, "named_args");
   if (positional.length > 0 && namedList.length > 0) {
     throw new ResponseError(
       "Specifying both positional and named arguments is not supported",
@@ -626,8 +583,7 @@ function parseStmt(raw: Obj, sqls: Map<number, string>): Stmt {
     }
     args = { named };
   }
-  const wantRows =
-    raw.want_rows === undefined || raw.want_rows === null ? true : Boolean(raw.want_rows);
+  const wantRows = raw.want_rows === undefined || raw.want_rows === null ? true : Boolean(raw.want_rows);
   return { sql, info: analyzeStatement(sql), args, wantRows };
 }
 
@@ -635,9 +591,7 @@ function parseBatch(raw: Obj, sqls: Map<number, string>, version: Version): Batc
   const steps = array(raw.steps, "steps").map((entry, index) => {
     const step = object(entry, "step");
     const condition =
-      step.condition === undefined || step.condition === null
-        ? null
-        : parseCond(step.condition, index, version);
+      step.condition === undefined || step.condition === null ? null : parseCond(step.condition, index, version);
     return { condition, stmt: parseStmt(object(step.stmt, "stmt"), sqls) };
   });
   return { steps };
@@ -750,13 +704,11 @@ function valueFromProto(raw: unknown): SqlValue {
       const text = string(value.value, "integer value");
       if (!/^-?\d+$/.test(text)) throw new ProtocolError(`Invalid integer value: ${text}`);
       const n = BigInt(text);
-      if (n < minInt64 || n > maxInt64)
-        throw new ProtocolError(`Integer out of the 64-bit range: ${text}`);
+      if (n < minInt64 || n > maxInt64) throw new ProtocolError(`Integer out of the 64-bit range: ${text}`);
       return n;
     }
     case "float":
-      if (typeof value.value !== "number")
-        throw new ProtocolError("A float value must be a JSON number");
+      if (typeof value.value !== "number") throw new ProtocolError("A float value must be a JSON number");
       return value.value;
     case "text":
       return string(value.value, "text value");
@@ -772,8 +724,7 @@ function valueToProto(value: unknown): object {
   if (typeof value === "bigint") return { type: "integer", value: value.toString() };
   if (typeof value === "number") return { type: "float", value };
   if (typeof value === "string") return { type: "text", value };
-  if (value instanceof Uint8Array)
-    return { type: "blob", base64: Buffer.from(value).toString("base64") };
+  if (value instanceof Uint8Array) return { type: "blob", base64: Buffer.from(value).toString("base64") };
   throw new Error(`Unexpected value from libSQL: ${typeof value}`);
 }
 
@@ -1085,12 +1036,7 @@ function optionalString(value: unknown, what: string): string | null {
 }
 
 function int32(value: unknown, what: string): number {
-  if (
-    typeof value !== "number" ||
-    !Number.isInteger(value) ||
-    value < -(2 ** 31) ||
-    value >= 2 ** 31
-  ) {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < -(2 ** 31) || value >= 2 ** 31) {
     throw new ProtocolError(`Expected a 32-bit integer for ${what}`);
   }
   return value;

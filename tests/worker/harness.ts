@@ -1,13 +1,5 @@
 import { execFileSync } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -51,9 +43,7 @@ const run = (script: string, args: string[]) =>
  */
 export function ensureBuilt(): void {
   if (!existsSync(webShell)) run("node_modules/vite/bin/vite.js", ["build", "--logLevel", "warn"]);
-  const sources = ["worker", "wrangler.toml", "package-lock.json"].map((p) =>
-    newestMtime(join(projectRoot, p)),
-  );
+  const sources = ["worker", "wrangler.toml", "package-lock.json"].map((p) => newestMtime(join(projectRoot, p)));
   if (newestMtime(workerScript) >= Math.max(...sources)) return;
   // Built aside and moved in file by file, so a test file running in parallel never loads a
   // half-written bundle.
@@ -61,8 +51,7 @@ export function ensureBuilt(): void {
   try {
     run("node_modules/wrangler/bin/wrangler.js", ["deploy", "--dry-run", "--outdir", staging]);
     mkdirSync(workerOutDir, { recursive: true });
-    for (const file of readdirSync(staging))
-      renameSync(join(staging, file), join(workerOutDir, file));
+    for (const file of readdirSync(staging)) renameSync(join(staging, file), join(workerOutDir, file));
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
@@ -71,10 +60,7 @@ export function ensureBuilt(): void {
 export type TestDatabase = { file: string; client: Client; db: Database; cleanup(): void };
 
 /** A fresh database file, migrated and seeded from Node exactly as `npm run db:seed` does. */
-export async function createTestDatabase(admin: {
-  email: string;
-  password: string;
-}): Promise<TestDatabase> {
+export async function createTestDatabase(admin: { email: string; password: string }): Promise<TestDatabase> {
   const dir = mkdtempSync(join(tmpdir(), "worker-test-"));
   const file = join(dir, "app.db");
   const client = createClient({ url: `file:${file}` });
@@ -99,8 +85,10 @@ export async function createTestDatabase(admin: {
  */
 export async function startWorker(vars: Record<string, string>): Promise<Miniflare> {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(wranglerToml);
-  const declaredVars = (experimental_readRawConfig({ config: wranglerToml }).rawConfig.vars ??
-    {}) as Record<string, string>;
+  const declaredVars = (experimental_readRawConfig({ config: wranglerToml }).rawConfig.vars ?? {}) as Record<
+    string,
+    string
+  >;
   // modulesRules only matter to a bundler; the bundle is already one ES module.
   const { modulesRules: _unused, bindings: _devBindings, ...options } = workerOptions;
   const mf = new Miniflare(

@@ -47,9 +47,7 @@ describe("Hrana over HTTP endpoint", () => {
   });
 
   it("executes statements with positional and named arguments", async () => {
-    await client.execute(
-      "CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER)",
-    );
+    await client.execute("CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER)");
     const inserted = await client.execute({
       sql: "INSERT INTO people (name, age) VALUES (?, ?)",
       args: ["Ayşe", 31],
@@ -94,9 +92,7 @@ describe("Hrana over HTTP endpoint", () => {
         sql: "INSERT INTO vals VALUES (?, ?, ?, ?, ?)",
         args: [null, big, 2.5, 'çay ☕ "quoted" end', blob],
       });
-      const { rows } = await exact.execute(
-        "SELECT n, i, f, t, b, typeof(i) AS ti, typeof(f) AS tf FROM vals",
-      );
+      const { rows } = await exact.execute("SELECT n, i, f, t, b, typeof(i) AS ti, typeof(f) AS tf FROM vals");
       const row = rows[0];
       expect(row?.n).toBeNull();
       expect(row?.i).toBe(big);
@@ -116,9 +112,7 @@ describe("Hrana over HTTP endpoint", () => {
   });
 
   it("runs a batch atomically and rolls it back when a statement fails", async () => {
-    await client.execute(
-      "CREATE TABLE accounts (id INTEGER PRIMARY KEY, owner TEXT UNIQUE NOT NULL)",
-    );
+    await client.execute("CREATE TABLE accounts (id INTEGER PRIMARY KEY, owner TEXT UNIQUE NOT NULL)");
     const results = await client.batch(
       [
         { sql: "INSERT INTO accounts (owner) VALUES (?)", args: ["a"] },
@@ -156,9 +150,7 @@ describe("Hrana over HTTP endpoint", () => {
       // Another stream does not see uncommitted rows.
       expect((await other.execute("SELECT count(*) AS n FROM ledger")).rows[0]?.n).toBe(0);
       await tx.commit();
-      expect((await other.execute("SELECT sum(amount) AS total FROM ledger")).rows[0]?.total).toBe(
-        70,
-      );
+      expect((await other.execute("SELECT sum(amount) AS total FROM ledger")).rows[0]?.total).toBe(70);
 
       const undone = await client.transaction("write");
       await undone.execute({ sql: "INSERT INTO ledger (amount) VALUES (?)", args: [999] });
@@ -307,9 +299,7 @@ describe("Hrana over HTTP endpoint", () => {
       3,
     );
     const batch = res.json().results[1].response.result;
-    expect(
-      batch.step_results.map((r: { rows?: unknown[][] } | null) => (r ? r.rows?.[0] : null)),
-    ).toEqual([
+    expect(batch.step_results.map((r: { rows?: unknown[][] } | null) => (r ? r.rows?.[0] : null))).toEqual([
       [{ type: "text", value: "first" }],
       null,
       [{ type: "text", value: "ran after error" }],
@@ -336,10 +326,7 @@ describe("Hrana over HTTP endpoint", () => {
       body: JSON.stringify({
         baton: null,
         batch: {
-          steps: [
-            { stmt: { sql: "SELECT 1 AS one, 'x' AS two" } },
-            { stmt: { sql: "SELECT * FROM missing" } },
-          ],
+          steps: [{ stmt: { sql: "SELECT 1 AS one, 'x' AS two" } }, { stmt: { sql: "SELECT * FROM missing" } }],
         },
       }),
     });
@@ -374,10 +361,7 @@ describe("Hrana over HTTP endpoint", () => {
 
     const described = await pipeline(server.url, {
       baton: lines[0].baton,
-      requests: [
-        { type: "describe", sql: "SELECT name FROM people WHERE id = :id AND age > ?" },
-        { type: "close" },
-      ],
+      requests: [{ type: "describe", sql: "SELECT name FROM people WHERE id = :id AND age > ?" }, { type: "close" }],
     });
     expect(described.json().results[0].response.result).toEqual({
       params: [{ name: ":id" }, { name: null }],

@@ -7,13 +7,7 @@ import { maxBodyBytes } from "../../worker/app.ts";
 import { emailOutbox } from "../../worker/db/schema.ts";
 import { securityHeaders } from "../../worker/lib/security-headers.ts";
 import { type HranaServer, startHranaServer } from "../support/hrana-server.ts";
-import {
-  createTestDatabase,
-  ensureBuilt,
-  startWorker,
-  type TestDatabase,
-  workerScript,
-} from "./harness.ts";
+import { createTestDatabase, ensureBuilt, startWorker, type TestDatabase, workerScript } from "./harness.ts";
 
 // The built Worker bundle under workerd, its @libsql/client/web talking HTTP to a local
 // Hrana endpoint over a migrated and seeded database file.
@@ -46,8 +40,7 @@ afterAll(async () => {
   database?.cleanup();
 });
 
-const get = (path: string, init?: RequestInit) =>
-  worker.dispatchFetch(`http://shop.test${path}`, init as never);
+const get = (path: string, init?: RequestInit) => worker.dispatchFetch(`http://shop.test${path}`, init as never);
 
 describe("the Worker bundle under workerd", () => {
   it("is bundled with web APIs only: no Node built-ins, no native libSQL", () => {
@@ -69,9 +62,7 @@ describe("the Worker bundle under workerd", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     const body = (await res.json()) as { id: number; name: string; description: string }[];
-    expect(body.map(({ id, name, description }) => ({ id, name, description }))).toEqual(
-      seedCategories,
-    );
+    expect(body.map(({ id, name, description }) => ({ id, name, description }))).toEqual(seedCategories);
   });
 
   it("answers an unknown API path with a JSON 404, never the app shell", async () => {
@@ -182,18 +173,14 @@ describe("the Worker when something is wrong", () => {
       for (const path of ["/api/health", "/api/categories"]) {
         const res = await misconfigured.dispatchFetch(`http://shop.test${path}`);
         expect(res.status, path).toBe(500);
-        expect(res.headers.get("content-security-policy")).toBe(
-          securityHeaders["Content-Security-Policy"],
-        );
+        expect(res.headers.get("content-security-policy")).toBe(securityHeaders["Content-Security-Policy"]);
         expect(await res.json()).toEqual({
           detail: "The server is misconfigured. Please try again later.",
           code: "misconfigured",
         });
       }
       // The cron trigger does not throw either; it has nothing it could safely do.
-      expect(
-        (await (await misconfigured.getWorker()).scheduled({ cron: "*/5 * * * *" })).outcome,
-      ).toBe("ok");
+      expect((await (await misconfigured.getWorker()).scheduled({ cron: "*/5 * * * *" })).outcome).toBe("ok");
     } finally {
       await misconfigured.dispose();
     }

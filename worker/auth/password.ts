@@ -23,17 +23,9 @@ export async function hashPassword(password: string): Promise<string> {
 type ParsedHash = { m: number; t: number; p: number; salt: Uint8Array; hash: Uint8Array };
 
 function parsePhc(phc: string): ParsedHash | null {
-  const match =
-    /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(phc);
+  const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(phc);
   if (!match) return null;
-  const [, m, t, p, salt, hash] = match as unknown as [
-    string,
-    string,
-    string,
-    string,
-    string,
-    string,
-  ];
+  const [, m, t, p, salt, hash] = match as unknown as [string, string, string, string, string, string];
   return { m: Number(m), t: Number(t), p: Number(p), salt: unb64(salt), hash: unb64(hash) };
 }
 

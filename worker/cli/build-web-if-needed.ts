@@ -19,13 +19,7 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-const sources = [
-  "web",
-  "vite.config.ts",
-  "worker/contract",
-  "worker/lib/security-headers.ts",
-  "package-lock.json",
-];
+const sources = ["web", "vite.config.ts", "worker/contract", "worker/lib/security-headers.ts", "package-lock.json"];
 const sourcesChanged = () =>
   Math.max(
     ...sources

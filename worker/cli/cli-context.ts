@@ -21,11 +21,7 @@ export function openCliContext() {
 /** Prints one clear line instead of a stack trace, and exits non-zero. */
 export function failWith(what: string, error: unknown): never {
   const reason =
-    error instanceof Error
-      ? error.cause instanceof Error
-        ? error.cause.message
-        : error.message
-      : String(error);
+    error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
   console.error(`${what}: ${reason}`);
   process.exit(1);
 }

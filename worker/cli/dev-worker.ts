@@ -62,23 +62,13 @@ const vars: Record<string, string | undefined> = {
   CORS_ORIGINS: raw.CORS_ORIGINS,
   LOG_LEVEL: raw.LOG_LEVEL,
 };
-const varArgs = Object.entries(vars).flatMap(([name, value]) =>
-  value ? ["--var", `${name}:${value}`] : [],
-);
+const varArgs = Object.entries(vars).flatMap(([name, value]) => (value ? ["--var", `${name}:${value}`] : []));
 
 console.log(`  Starting wrangler dev on http://localhost:${port}`);
-console.log(
-  `  Run the cron trigger (e-mail dispatch): curl "http://localhost:${port}/cdn-cgi/handler/scheduled"\n`,
-);
+console.log(`  Run the cron trigger (e-mail dispatch): curl "http://localhost:${port}/cdn-cgi/handler/scheduled"\n`);
 const wrangler: ChildProcess = spawn(
   process.execPath,
-  [
-    join(projectRoot, "node_modules/wrangler/bin/wrangler.js"),
-    "dev",
-    "--port",
-    String(port),
-    ...varArgs,
-  ],
+  [join(projectRoot, "node_modules/wrangler/bin/wrangler.js"), "dev", "--port", String(port), ...varArgs],
   { cwd: projectRoot, stdio: "inherit" },
 );
 

@@ -30,9 +30,7 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ ...valid, DATABASE_URL: "postgres://x" })).toThrow(
       "DATABASE_URL must be a libSQL URL (file:, libsql:, http(s):, ws(s):)",
     );
-    expect(() => parseConfig({ ...valid, APP_ENV: "staging" })).toThrow(
-      /^Invalid configuration: APP_ENV /,
-    );
+    expect(() => parseConfig({ ...valid, APP_ENV: "staging" })).toThrow(/^Invalid configuration: APP_ENV /);
   });
 
   it("treats empty strings as unset", () => {

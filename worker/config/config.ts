@@ -47,17 +47,14 @@ export class ConfigError extends Error {
 /** Parses raw settings; throws a ConfigError whose message is one line per bad variable. */
 export function parseConfig(raw: Record<string, unknown>): AppConfig {
   // Empty strings mean "unset" (an empty line in .dev.vars, or `FOO= npm start`).
-  const cleaned = Object.fromEntries(
-    Object.entries(raw).filter(([, v]) => v !== undefined && v !== ""),
-  );
+  const cleaned = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== ""));
   const result = configSchema.safeParse(cleaned);
   if (result.success) {
     return result.data;
   }
   const lines = result.error.issues.map((issue) => {
     const name = issue.path.join(".") || "(root)";
-    const what =
-      issue.code === "invalid_type" && cleaned[name] === undefined ? "is required" : issue.message;
+    const what = issue.code === "invalid_type" && cleaned[name] === undefined ? "is required" : issue.message;
     return `${name} ${what}`;
   });
   throw new ConfigError(`Invalid configuration: ${lines.join("; ")}`);

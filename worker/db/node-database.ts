@@ -8,10 +8,7 @@ import { createDatabase } from "./client.ts";
  * Opens the database the Node server and the CLIs use: an embedded file (its folder created
  * on first use) or any libSQL URL, Turso included. `root` anchors relative file paths.
  */
-export function openNodeDatabase(
-  config: Pick<AppConfig, "DATABASE_URL" | "DATABASE_AUTH_TOKEN">,
-  root: string,
-) {
+export function openNodeDatabase(config: Pick<AppConfig, "DATABASE_URL" | "DATABASE_AUTH_TOKEN">, root: string) {
   let url = config.DATABASE_URL;
   if (url.startsWith("file:") && !url.startsWith("file:/")) {
     const file = resolve(root, url.slice("file:".length));

@@ -27,13 +27,7 @@ export async function dispatchOutbox(deps: DispatchDeps, limit = 50): Promise<Di
   const due = await deps.db
     .select()
     .from(emailOutbox)
-    .where(
-      and(
-        isNull(emailOutbox.sentAt),
-        lte(emailOutbox.sendAfter, now),
-        lte(emailOutbox.attempts, maxAttempts - 1),
-      ),
-    )
+    .where(and(isNull(emailOutbox.sentAt), lte(emailOutbox.sendAfter, now), lte(emailOutbox.attempts, maxAttempts - 1)))
     .orderBy(asc(emailOutbox.sendAfter), asc(emailOutbox.id))
     .limit(limit);
 
@@ -68,7 +62,6 @@ export async function dispatchOutbox(deps: DispatchDeps, limit = 50): Promise<Di
       result.failed++;
     }
   }
-  if (due.length > 0)
-    deps.logger.info("email dispatch", { ...result, transport: deps.mailer.transport });
+  if (due.length > 0) deps.logger.info("email dispatch", { ...result, transport: deps.mailer.transport });
   return result;
 }

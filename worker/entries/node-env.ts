@@ -10,10 +10,7 @@ export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
  * then (in development only) the documented defaults of `.dev.vars.example`, so that
  * `npm start` works on a fresh clone while production must set every required variable.
  */
-export function loadNodeEnv(
-  root: string,
-  env: NodeJS.ProcessEnv = process.env,
-): Record<string, string | undefined> {
+export function loadNodeEnv(root: string, env: NodeJS.ProcessEnv = process.env): Record<string, string | undefined> {
   const read = (name: string) => {
     const path = `${root}/${name}`;
     return existsSync(path) ? (parseEnv(readFileSync(path, "utf8")) as Record<string, string>) : {};
@@ -22,8 +19,7 @@ export function loadNodeEnv(
   const appEnv = env.APP_ENV || local.APP_ENV || "development";
   const defaults = appEnv === "development" ? read(".dev.vars.example") : {};
   const merged: Record<string, string | undefined> = { ...defaults, ...local };
-  for (const [key, value] of Object.entries(env))
-    if (value !== undefined && value !== "") merged[key] = value;
+  for (const [key, value] of Object.entries(env)) if (value !== undefined && value !== "") merged[key] = value;
   merged.APP_ENV = appEnv;
   return merged;
 }

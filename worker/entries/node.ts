@@ -40,9 +40,7 @@ export async function startNodeServer(
     });
   } catch (error) {
     opened?.client.close();
-    throw new StartupError(
-      `Cannot open the database at ${config.DATABASE_URL}: ${describe(error)}`,
-    );
+    throw new StartupError(`Cannot open the database at ${config.DATABASE_URL}: ${describe(error)}`);
   }
   const { client, db } = opened;
 
@@ -93,11 +91,7 @@ export class StartupError extends Error {
 }
 
 const describe = (error: unknown) =>
-  error instanceof Error
-    ? error.cause instanceof Error
-      ? error.cause.message
-      : error.message
-    : String(error);
+  error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
 
 const contentTypes: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -126,8 +120,7 @@ async function serveBuiltWeb(request: Request): Promise<Response> {
   const pathname = decodeURIComponent(new URL(request.url).pathname);
   const file = normalize(join(webRoot, pathname));
   const inside = relative(webRoot, file);
-  if (inside.startsWith("..") || inside.includes(`..${sep}`))
-    return new Response("Not Found", { status: 404 });
+  if (inside.startsWith("..") || inside.includes(`..${sep}`)) return new Response("Not Found", { status: 404 });
 
   const found = extname(file) ? await readOrNull(file) : null;
   if (found) {
@@ -135,15 +128,12 @@ async function serveBuiltWeb(request: Request): Promise<Response> {
     return new Response(request.method === "HEAD" ? null : found, {
       headers: {
         "Content-Type": contentTypes[extname(file)] ?? "application/octet-stream",
-        "Cache-Control": immutable
-          ? "public, max-age=31536000, immutable"
-          : "public, max-age=0, must-revalidate",
+        "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
       },
     });
   }
   // A missing file with an extension is a real 404; anything else is an app route.
-  if (extname(file) && !pathname.endsWith(".html"))
-    return new Response("Not Found", { status: 404 });
+  if (extname(file) && !pathname.endsWith(".html")) return new Response("Not Found", { status: 404 });
   const shell = await readOrNull(join(webRoot, "index.html"));
   if (!shell) {
     return new Response("The web app is not built. Run `npm run build`.", { status: 503 });
@@ -168,8 +158,7 @@ if (import.meta.main) {
     console.log(`\n  Doğal Yaşam is running at ${server.url}  (APP_ENV=${server.config.APP_ENV})`);
     console.log(`  Database: ${server.config.DATABASE_URL}`);
     console.log(`  Administrator: ${server.config.ADMIN_EMAIL}`);
-    if (server.config.APP_ENV === "development")
-      console.log(`  Administrator password: ${env.ADMIN_PASSWORD}`);
+    if (server.config.APP_ENV === "development") console.log(`  Administrator password: ${env.ADMIN_PASSWORD}`);
     console.log("");
     const stop = () => server.close().then(() => process.exit(0));
     process.once("SIGINT", stop);

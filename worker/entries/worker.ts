@@ -81,9 +81,7 @@ function setUp(env: Env): Ready | Misconfigured {
     // A bad setting (ConfigError) or a URL the web client cannot use (e.g. file:) is an
     // operator mistake: answer every request with a clean 500 and say why once, in the log.
     const reason =
-      error instanceof ConfigError
-        ? error.message
-        : `Cannot create the database client: ${describe(error)}`;
+      error instanceof ConfigError ? error.message : `Cannot create the database client: ${describe(error)}`;
     console.error(
       JSON.stringify({
         level: "error",
@@ -118,11 +116,7 @@ export default {
     return ready.app.fetch(request, env, ctx);
   },
 
-  async scheduled(
-    _controller: ScheduledController,
-    env: Env,
-    ctx: ExecutionContext,
-  ): Promise<void> {
+  async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     const ready = setUp(env);
     if (!ready.ok) return;
     const { db, config, logger } = ready;
@@ -133,9 +127,7 @@ export default {
         clock: systemClock,
         logger,
         from: config.MAIL_FROM,
-      }).catch((error: unknown) =>
-        logger.error("email dispatch failed", { error: describe(error) }),
-      ),
+      }).catch((error: unknown) => logger.error("email dispatch failed", { error: describe(error) })),
     );
   },
 };

@@ -37,7 +37,11 @@ export function createCatalogueCache() {
       // least as new as its stamp, and the bumped version replaces it on the next read.
       const data = await load();
       // Kept encoded: a 500-product list is ~600 kB, too much to re-encode on every request.
-      const entry = { data, body: new TextEncoder().encode(JSON.stringify(data)), etag: `"${stamp}-${key}"` };
+      const entry = {
+        data,
+        body: new TextEncoder().encode(JSON.stringify(data)),
+        etag: `"${stamp}-${key}"`,
+      };
       if (state) entries.set(key, entry);
       return entry;
     },

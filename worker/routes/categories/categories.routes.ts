@@ -15,16 +15,10 @@ export const toCategoryDto = (row: typeof categories.$inferSelect): Category => 
 
 /** Categories in creation order. */
 export async function listCategories(db: Database) {
-  const rows = await db
-    .select()
-    .from(categories)
-    .orderBy(asc(categories.createdAt), asc(categories.id));
+  const rows = await db.select().from(categories).orderBy(asc(categories.createdAt), asc(categories.id));
   return rows.map(toCategoryDto);
 }
 
 export const categoryRoutes = createRouter().get("/", async (c) =>
-  sendCached(
-    c,
-    await c.var.catalogueCache.read(c.var.db, "categories", () => listCategories(c.var.db)),
-  ),
+  sendCached(c, await c.var.catalogueCache.read(c.var.db, "categories", () => listCategories(c.var.db))),
 );

@@ -21,10 +21,7 @@ const firstImage = (product: Product | undefined) => product?.images[0];
 export const pageRoutes = createRouter()
   .use(etag())
   .get("/", async (c) => {
-    const [products, categories] = await Promise.all([
-      listProducts(c.var.db),
-      listCategories(c.var.db),
-    ]);
+    const [products, categories] = await Promise.all([listProducts(c.var.db), listCategories(c.var.db)]);
     return servePage(c, 200, {
       meta: {
         title: "Doğal Yaşam — Natural health & wellness",
@@ -35,10 +32,7 @@ export const pageRoutes = createRouter()
     });
   })
   .get("/products", async (c) => {
-    const [products, categories] = await Promise.all([
-      listProducts(c.var.db),
-      listCategories(c.var.db),
-    ]);
+    const [products, categories] = await Promise.all([listProducts(c.var.db), listCategories(c.var.db)]);
     return servePage(c, 200, {
       meta: {
         title: "Products — Doğal Yaşam",
@@ -52,11 +46,8 @@ export const pageRoutes = createRouter()
     const id = idParamSchema.safeParse(c.req.param());
     const { categories } = await readCatalogue(c);
     const product = id.success
-      ? (
-          await c.var.catalogueCache.read(c.var.db, `product-${id.data.id}`, () =>
-            findProduct(c.var.db, id.data.id),
-          )
-        ).data
+      ? (await c.var.catalogueCache.read(c.var.db, `product-${id.data.id}`, () => findProduct(c.var.db, id.data.id)))
+          .data
       : null;
     if (!product) {
       return servePage(c, 404, {
@@ -89,8 +80,7 @@ type PageParts = { meta: Omit<PageMeta, "url">; data: InitialData };
 
 async function servePage(c: Context<AppEnv>, status: 200 | 404, { meta, data }: PageParts) {
   const origin = c.var.config.PUBLIC_URL ?? new URL(c.req.url).origin;
-  const absolute = (path: string | undefined) =>
-    path ? new URL(path, origin).toString() : undefined;
+  const absolute = (path: string | undefined) => (path ? new URL(path, origin).toString() : undefined);
   const assets = c.var.assets;
   const shellResponse = assets ? await assets(new Request(new URL("/", c.req.url))) : null;
   if (!shellResponse?.ok) return c.text("The web app is not built.", 503);

@@ -10,11 +10,7 @@ export function toProductDto(row: typeof products.$inferSelect): Product {
     description: row.description,
     long_description: row.longDescription,
     category_id: row.categoryId,
-    images: Array.isArray(row.images)
-      ? row.images
-      : typeof row.images === "string"
-        ? [row.images]
-        : [],
+    images: Array.isArray(row.images) ? row.images : typeof row.images === "string" ? [row.images] : [],
     etsy_link: row.etsyLink,
     sort_order: row.sortOrder,
     version: row.version,

@@ -1,0 +1,136 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import type { AxeResults } from "axe-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { onTestFinished } from "vitest";
+
+/**
+ * Browser end-to-end support (DESIGN.md §9): playwright-core drives Debian's Chromium
+ * (`/usr/bin/chromium`, or CHROME_PATH); a test tool's own browser download cannot work here.
+ */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-quic",
+      "--no-first-run",
+    ],
+  });
+}
+
+const common: BrowserContextOptions = {
+  locale: "en-US",
+  timezoneId: "Europe/Istanbul",
+  colorScheme: "light",
+  reducedMotion: "reduce",
+};
+
+/** A laptop-sized window (1280×800). `baseURL` lets tests call `page.goto("/")`. */
+export function desktopContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ ...common, baseURL, viewport: { width: 1280, height: 800 } });
+}
+
+/** A phone (390×844 at 2×, touch): the layout a shopper on the go sees. */
+export function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({
+    ...common,
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    userAgent:
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+  });
+}
+
+/**
+ * Collects the page's console errors and uncaught exceptions. `assertNone()` throws listing
+ * them; call it at the end of a test (or use `failOnPageErrors`).
+ */
+export function collectPageErrors(page: Page): { messages: string[]; assertNone(): void } {
+  const messages: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const { url, lineNumber } = message.location();
+    messages.push(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ""}`);
+  });
+  page.on("pageerror", (error) => messages.push(`uncaught: ${error.stack ?? error.message}`));
+  return {
+    messages,
+    assertNone() {
+      if (messages.length > 0) {
+        throw new Error(`The page reported ${messages.length} error(s):\n${messages.join("\n")}`);
+      }
+    },
+  };
+}
+
+/** Fails the current test if the page logs a console error or throws, at any time during it. */
+export function failOnPageErrors(page: Page): void {
+  const errors = collectPageErrors(page);
+  onTestFinished(() => errors.assertNone());
+}
+
+export const screenshotDir = fileURLToPath(new URL("../e2e/screenshots/", import.meta.url));
+
+/**
+ * Scrolls through the page so lazy images start loading, waits until every image has settled,
+ * and scrolls back to where it was.
+ */
+export async function loadAllImages(page: Page): Promise<void> {
+  const start = await page.evaluate(() => window.scrollY);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const step = page.viewportSize()?.height ?? 800;
+  for (let y = 0; y < height; y += step) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+  }
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+  await page.evaluate((top) => window.scrollTo(0, top), start);
+}
+
+/**
+ * Saves a PNG to tests/e2e/screenshots/<name>.png (git-ignored) and returns its path. Full-page
+ * by default, after loading every lazy image.
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
+  const fullPage = options.fullPage ?? true;
+  if (fullPage) await loadAllImages(page);
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = `${screenshotDir}${name}.png`;
+  await page.screenshot({ path, fullPage, animations: "disabled" });
+  return path;
+}
+
+let axeSource: string | undefined;
+
+/**
+ * Runs axe-core (WCAG 2.2 A/AA and best practices) on the page as it is now and returns one
+ * line per violation, empty when there is none (DESIGN.md §6: axe finds nothing on any screen).
+ */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  // Evaluated through the DevTools protocol, so the page's CSP (no inline scripts) does not apply.
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, {
+      runOnly: {
+        type: "tag",
+        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
+      },
+    }),
+  );
+  return results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact ?? "?"}): ${v.help}\n${v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(" ")}: ${n.failureSummary ?? ""}`.replaceAll("\n", " "))
+        .join("\n")}`,
+  );
+}

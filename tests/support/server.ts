@@ -1,0 +1,62 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startNodeServer } from "../../worker/entries/node.ts";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+export type TestServer = {
+  url: string;
+  adminEmail: string;
+  adminPassword: string;
+  close(): Promise<void>;
+};
+
+/** The e2e tests drive the built PWA: build it once when dist/web is missing. */
+export function ensureWebBuilt(): void {
+  if (existsSync(join(root, "dist/web/index.html"))) return;
+  try {
+    execFileSync(join(root, "node_modules/.bin/vite"), ["build"], { cwd: root, stdio: "inherit" });
+  } catch (error) {
+    throw new Error(`dist/web is missing and \`vite build\` failed: run \`npm run build\` first. (${String(error)})`);
+  }
+}
+
+/**
+ * The real Node server (API + built PWA on one port), in-process on a free port, over a fresh
+ * libSQL file in a temp folder that `close()` removes. Seeded like a fresh install.
+ */
+export async function startTestServer(): Promise<TestServer> {
+  ensureWebBuilt();
+  const dir = mkdtempSync(join(tmpdir(), "wellness-e2e-"));
+  const adminEmail = "admin@e2e.test";
+  const adminPassword = "e2e-admin-password";
+  try {
+    const server = await startNodeServer(
+      {
+        ...process.env,
+        APP_ENV: "test",
+        DATABASE_URL: `file:${join(dir, "app.db")}`,
+        JWT_SECRET: "e2e-test-secret-that-is-long-enough-0123456789",
+        ADMIN_EMAIL: adminEmail,
+        ADMIN_PASSWORD: adminPassword,
+        LOG_LEVEL: "silent",
+      },
+      { port: 0 },
+    );
+    return {
+      url: server.url,
+      adminEmail,
+      adminPassword,
+      close: async () => {
+        await server.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}

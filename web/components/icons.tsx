@@ -1,0 +1,118 @@
+import type { ReactNode, SVGProps } from "react";
+
+/** Decorative line icons (24×24, stroke = currentColor). Always hidden from assistive tech. */
+type IconProps = Omit<SVGProps<SVGSVGElement>, "children">;
+
+function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.75}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const LeafIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M11 20A7 7 0 0 1 9.8 6.1C15.5 5 17 4.48 19 2c1 2 2 4.18 2 8 0 5.5-4.78 10-10 10Z" />
+    <path d="M2 21c0-3 1.85-5.36 5.08-6C9.5 14.52 12 13 13 12" />
+  </Icon>
+);
+
+export const MenuIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 7h16M4 12h16M4 17h16" />
+  </Icon>
+);
+
+export const CloseIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M18 6 6 18M6 6l12 12" />
+  </Icon>
+);
+
+export const ChevronDownIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="m6 9 6 6 6-6" />
+  </Icon>
+);
+
+export const ArrowRightIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 12h14M13 6l6 6-6 6" />
+  </Icon>
+);
+
+export const ExternalIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
+  </Icon>
+);
+
+export const SproutIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M7 20h10M12 20v-8" />
+    <path d="M12 12c0-4-3-6-7-6 0 4 3 6 7 6Z" />
+    <path d="M12 10c0-3.5 2.5-6 7-6 0 4-2.5 6-7 6Z" />
+  </Icon>
+);
+
+export const ScrollIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M8 21h11a2 2 0 0 0 2-2v-1H10v1a2 2 0 1 1-4 0V5a2 2 0 0 0-2-2 2 2 0 0 0-2 2v2h4" />
+    <path d="M19 17V5a2 2 0 0 0-2-2H4" />
+    <path d="M10 8h6M10 12h5" />
+  </Icon>
+);
+
+export const HandHeartIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 11.5c-1.7-1.6-4-2.9-4-5A2.3 2.3 0 0 1 12 5a2.3 2.3 0 0 1 4 1.5c0 2.1-2.3 3.4-4 5Z" />
+    <path d="M3 15h3l3.5 1.5H13a1.5 1.5 0 0 1 0 3H9" />
+    <path d="m13 18 5.2-2.3a1.6 1.6 0 0 1 1.5 2.8L14 22H7l-4-2" />
+  </Icon>
+);
+
+export const ChatIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M7.9 20A9 9 0 1 0 4 16.1L2 22Z" />
+    <path d="M8.5 9.5c0 3 3 6 6 6l1.2-1.4-2-1-.9.8a4 4 0 0 1-2.7-2.7l.8-.9-1-2-1.4 1.2Z" />
+  </Icon>
+);
+
+export const StoreIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 9 4.5 4h15L21 9" />
+    <path d="M3 9a3 3 0 0 0 6 0 3 3 0 0 0 6 0 3 3 0 0 0 6 0" />
+    <path d="M5 11.5V20h14v-8.5" />
+    <path d="M10 20v-5h4v5" />
+  </Icon>
+);
+
+export const InstagramIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="3" width="18" height="18" rx="5" />
+    <circle cx="12" cy="12" r="4" />
+    <path d="M17.5 6.5h.01" strokeWidth={2.5} />
+  </Icon>
+);
+
+export const PinterestIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9.5" />
+    <path d="m10.6 21.3 2.2-9.3" />
+    <path d="M9.3 15.2a4.2 4.2 0 0 1-1.6-3.4c0-2.6 2-4.6 4.7-4.6 2.5 0 4.3 1.7 4.3 4 0 2.6-1.4 4.6-3.3 4.6-1 0-1.8-.8-1.6-1.8" />
+  </Icon>
+);

@@ -1,0 +1,103 @@
+import { Link, useLocation } from "@tanstack/react-router";
+import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import type { Category } from "../../../worker/contract/catalogue.ts";
+import { ChevronDownIcon } from "../icons.tsx";
+
+const navLink =
+  "rounded-full px-3 py-2 text-[0.9375rem] font-medium text-ink/85 transition-colors hover:bg-sage-100 hover:text-sage-900 data-[status=active]:text-sage-800 data-[status=active]:bg-sage-100";
+
+/**
+ * Header entry "Products" with its hover menu (SPEC §2): All Products plus one link per
+ * category. Opens on hover, and from the keyboard or touch through the chevron button
+ * (aria-expanded); Escape, leaving the menu or navigating closes it.
+ */
+export function ProductsMenu({ categories }: { categories: Category[] }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const closeTimer = useRef<number | undefined>(undefined);
+  const href = useLocation({ select: (location) => location.href });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of a route change
+  useEffect(() => setOpen(false), [href]);
+  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
+
+  const show = () => {
+    window.clearTimeout(closeTimer.current);
+    setOpen(true);
+  };
+  const hideSoon = () => {
+    window.clearTimeout(closeTimer.current);
+    closeTimer.current = window.setTimeout(() => setOpen(false), 150);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Escape" && open) {
+      event.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+  };
+  const onBlur = (event: FocusEvent) => {
+    if (!wrapperRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover opens the menu; the chevron button is the keyboard and touch control
+    <div
+      ref={wrapperRef}
+      className="relative"
+      onMouseEnter={show}
+      onMouseLeave={hideSoon}
+      onKeyDown={onKeyDown}
+      onBlur={onBlur}
+    >
+      <div className="flex items-center">
+        <Link to="/products" className={navLink}>
+          Products
+        </Link>
+        <button
+          ref={buttonRef}
+          type="button"
+          className="-ml-1 grid size-8 place-items-center rounded-full text-ink/70 transition-colors hover:bg-sage-100 hover:text-sage-900"
+          aria-expanded={open}
+          aria-controls={panelId}
+          aria-label="Product categories"
+          onClick={() => setOpen((value) => !value)}
+        >
+          <ChevronDownIcon className={`size-4 transition-transform duration-200 ${open ? "rotate-180" : ""}`} />
+        </button>
+      </div>
+
+      <div id={panelId} hidden={!open} className="absolute left-0 top-full z-50 pt-2">
+        <div className="w-64 overflow-hidden rounded-2xl border border-sand bg-white p-2 shadow-lift">
+          <p className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-[0.14em] text-muted">
+            Shop by category
+          </p>
+          <ul aria-label="Product categories" className="flex flex-col">
+            <li>
+              <Link
+                to="/products"
+                activeOptions={{ exact: true, includeSearch: true }}
+                className="flex rounded-xl px-3 py-2.5 font-medium text-sage-900 hover:bg-sage-50 data-[status=active]:bg-sage-50"
+              >
+                All Products
+              </Link>
+            </li>
+            {categories.map((category) => (
+              <li key={category.id}>
+                <Link
+                  to="/products"
+                  search={{ category: category.id }}
+                  className="flex rounded-xl px-3 py-2.5 text-ink/85 hover:bg-sage-50 hover:text-sage-900 data-[status=active]:bg-sage-50"
+                >
+                  {category.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { Link } from "@tanstack/react-router";
+import { siteConfig } from "../../lib/site-config.ts";
+import { ExternalIcon } from "../icons.tsx";
+import { SiteLogo } from "./site-logo.tsx";
+
+const footerLink =
+  "inline-flex min-h-8 items-center gap-1.5 text-sage-100 underline-offset-4 hover:text-white hover:underline";
+
+/** Footer on every page: the shop's name and promise, and the main links. */
+export function SiteFooter() {
+  return (
+    <footer className="on-dark mt-20 bg-sage-900 text-sage-100">
+      <div className="container-page grid gap-10 pt-14 pb-10 pr-20 sm:pr-8 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
+        <div className="max-w-sm">
+          <SiteLogo tone="dark" />
+          <p className="mt-4 text-[0.9375rem] leading-relaxed text-sage-200">{siteConfig.tagline}</p>
+        </div>
+
+        <nav aria-label="Explore">
+          <h2 className="font-sans text-xs font-semibold uppercase tracking-[0.16em] text-sage-300">Explore</h2>
+          <ul className="mt-3 space-y-1.5">
+            <li>
+              <Link to="/" className={footerLink}>
+                Home
+              </Link>
+            </li>
+            <li>
+              <Link to="/products" className={footerLink}>
+                Products
+              </Link>
+            </li>
+            <li>
+              <Link to="/about" className={footerLink}>
+                About
+              </Link>
+            </li>
+          </ul>
+        </nav>
+
+        <nav aria-label="Your account">
+          <h2 className="font-sans text-xs font-semibold uppercase tracking-[0.16em] text-sage-300">Your account</h2>
+          <ul className="mt-3 space-y-1.5">
+            <li>
+              <Link to="/signup" className={footerLink}>
+                Take the temperament test
+              </Link>
+            </li>
+            <li>
+              <Link to="/signin" className={footerLink}>
+                Sign In
+              </Link>
+            </li>
+          </ul>
+        </nav>
+
+        <div>
+          <h2 className="font-sans text-xs font-semibold uppercase tracking-[0.16em] text-sage-300">Shop</h2>
+          <ul className="mt-3 space-y-1.5">
+            <li>
+              <a href={siteConfig.shopUrl} target="_blank" rel="noopener noreferrer" className={footerLink}>
+                Visit our Etsy shop
+                <ExternalIcon className="size-3.5" />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            </li>
+          </ul>
+        </div>
+      </div>
+
+      <div className="border-t border-white/10">
+        <div className="container-page flex flex-col gap-2 py-6 pr-20 text-sm text-sage-300 sm:flex-row sm:justify-between sm:pr-8">
+          <p>
+            © {new Date().getFullYear()} <span lang="tr">{siteConfig.name}</span>. All rights reserved.
+          </p>
+          <p>Our products support well-being; they are not a substitute for medical advice.</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

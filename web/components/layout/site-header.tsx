@@ -1,0 +1,127 @@
+import { Link, useLocation } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
+import { CloseIcon, MenuIcon } from "../icons.tsx";
+import { ProductsMenu } from "./products-menu.tsx";
+import { SiteLogo } from "./site-logo.tsx";
+import { useHeaderCategories } from "./use-header-categories.ts";
+
+const navLink =
+  "rounded-full px-3 py-2 text-[0.9375rem] font-medium text-ink/85 transition-colors hover:bg-sage-100 hover:text-sage-900 data-[status=active]:text-sage-800 data-[status=active]:bg-sage-100";
+
+const mobileLink =
+  "flex min-h-12 items-center rounded-xl px-4 text-base font-medium text-ink hover:bg-sage-50 data-[status=active]:bg-sage-100 data-[status=active]:text-sage-900";
+
+/** Header on every page (SPEC §2): Home, Products (with categories), About, Sign In / Sign Up. */
+export function SiteHeader() {
+  const categories = useHeaderCategories();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const href = useLocation({ select: (location) => location.href });
+
+  // The mobile menu closes on every route change (SPEC §2) ...
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of a route change
+  useEffect(() => setMenuOpen(false), [href]);
+
+  // ... and on Escape, handing focus back to the button that opened it.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [menuOpen]);
+
+  const close = () => setMenuOpen(false);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-sand/80 bg-cream/90 backdrop-blur-md supports-[backdrop-filter]:bg-cream/80">
+      <div className="container-page flex h-16 items-center justify-between gap-4 md:h-[4.5rem]">
+        <SiteLogo />
+
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          <Link to="/" activeOptions={{ exact: true }} className={navLink}>
+            Home
+          </Link>
+          <ProductsMenu categories={categories} />
+          <Link to="/about" className={navLink}>
+            About
+          </Link>
+        </nav>
+
+        <div className="hidden items-center gap-2 md:flex">
+          <Link to="/signin" className={navLink}>
+            Sign In
+          </Link>
+          <Link to="/signup" className="btn btn-primary min-h-10 px-5 py-2 text-sm">
+            Sign Up
+          </Link>
+        </div>
+
+        <button
+          ref={menuButton}
+          type="button"
+          className="-mr-2 grid size-11 place-items-center rounded-full text-sage-900 transition-colors hover:bg-sage-100 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label="Menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+        </button>
+      </div>
+
+      <div
+        id="mobile-menu"
+        hidden={!menuOpen}
+        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-sand bg-cream md:hidden"
+      >
+        <nav aria-label="Mobile" className="container-page flex flex-col gap-1 py-4">
+          <Link to="/" activeOptions={{ exact: true }} className={mobileLink} onClick={close}>
+            Home
+          </Link>
+          <Link to="/products" className={mobileLink} onClick={close}>
+            Products
+          </Link>
+          <ul aria-label="Product categories" className="mb-1 ml-4 flex flex-col border-l-2 border-sage-200 pl-2">
+            <li>
+              <Link
+                to="/products"
+                activeOptions={{ exact: true, includeSearch: true }}
+                className={`${mobileLink} min-h-11 text-[0.9375rem] font-normal`}
+                onClick={close}
+              >
+                All Products
+              </Link>
+            </li>
+            {categories.map((category) => (
+              <li key={category.id}>
+                <Link
+                  to="/products"
+                  search={{ category: category.id }}
+                  className={`${mobileLink} min-h-11 text-[0.9375rem] font-normal text-ink/85`}
+                  onClick={close}
+                >
+                  {category.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Link to="/about" className={mobileLink} onClick={close}>
+            About
+          </Link>
+          <div className="mt-3 grid grid-cols-2 gap-3 border-t border-sand pt-4">
+            <Link to="/signin" className="btn btn-outline" onClick={close}>
+              Sign In
+            </Link>
+            <Link to="/signup" className="btn btn-primary" onClick={close}>
+              Sign Up
+            </Link>
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

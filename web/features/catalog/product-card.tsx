@@ -1,0 +1,71 @@
+import { Link } from "@tanstack/react-router";
+import type { SyntheticEvent } from "react";
+import type { Product } from "../../../worker/contract/catalogue.ts";
+import { ArrowRightIcon } from "../../components/icons.tsx";
+import { placeholderImage, primaryImage } from "./product-image.ts";
+
+const useFallback = (event: SyntheticEvent<HTMLImageElement>) => {
+  const img = event.currentTarget;
+  if (!img.src.endsWith(placeholderImage)) img.src = placeholderImage;
+};
+
+/** A product in a grid: image, name, short description; the whole card opens the product. */
+export function ProductCard({ product, headingLevel = 3 }: { product: Product; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-sand bg-white shadow-soft transition-[box-shadow,transform] duration-200 focus-within:shadow-lift hover:-translate-y-1 hover:shadow-lift">
+      <div className="aspect-[4/3] overflow-hidden bg-linen">
+        <img
+          src={primaryImage(product)}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          width={640}
+          height={480}
+          onError={useFallback}
+          className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.04]"
+        />
+      </div>
+      <div className="flex flex-1 flex-col p-5 sm:p-6" lang="tr">
+        <Heading className="text-xl font-semibold text-sage-900">
+          <Link
+            to="/products/$id"
+            params={{ id: String(product.id) }}
+            className="outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-terracotta-600"
+          >
+            {product.name}
+          </Link>
+        </Heading>
+        <p className="mt-2 line-clamp-3 text-[0.9375rem] leading-relaxed text-muted">
+          {product.short_description || product.description}
+        </p>
+        <span
+          aria-hidden="true"
+          lang="en"
+          className="mt-auto inline-flex items-center gap-1.5 pt-5 text-sm font-semibold text-terracotta-700"
+        >
+          View details
+          <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
+        </span>
+      </div>
+    </article>
+  );
+}
+
+/** Grey stand-in for a card while products load. */
+export function ProductCardSkeleton() {
+  return (
+    <div
+      aria-hidden="true"
+      className="flex h-full animate-shimmer flex-col overflow-hidden rounded-2xl border border-sand bg-white"
+    >
+      <div className="aspect-[4/3] bg-linen" />
+      <div className="flex flex-col gap-3 p-5 sm:p-6">
+        <div className="h-6 w-2/3 rounded-md bg-sand/70" />
+        <div className="h-4 w-full rounded-md bg-linen" />
+        <div className="h-4 w-5/6 rounded-md bg-linen" />
+        <div className="mt-4 h-4 w-24 rounded-md bg-terracotta-50" />
+      </div>
+    </div>
+  );
+}

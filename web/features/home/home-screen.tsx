@@ -1,0 +1,165 @@
+import { Link } from "@tanstack/react-router";
+import type { ComponentType, ReactNode, SVGProps } from "react";
+import {
+  ArrowRightIcon,
+  ExternalIcon,
+  HandHeartIcon,
+  LeafIcon,
+  ScrollIcon,
+  SproutIcon,
+} from "../../components/icons.tsx";
+import { useDocumentTitle } from "../../lib/document-title.ts";
+import { siteConfig } from "../../lib/site-config.ts";
+import { HeroArt } from "./hero-art.tsx";
+
+type Value = { title: string; text: string; Icon: ComponentType<SVGProps<SVGSVGElement>> };
+
+const values: Value[] = [
+  {
+    title: "Pure, natural ingredients",
+    text: "Herbs, oils and botanicals from growers we know and trust, with nothing added that you do not need.",
+    Icon: SproutIcon,
+  },
+  {
+    title: "Rooted in traditional wisdom",
+    text: "Our blends follow the four temperaments of classical medicine, a gentle way of caring for body and mind that has guided healers for centuries.",
+    Icon: ScrollIcon,
+  },
+  {
+    title: "Made by hand, with care",
+    text: "Prepared in small batches and packed by hand, so every order arrives fresh and thoughtfully made.",
+    Icon: HandHeartIcon,
+  },
+];
+
+/**
+ * The home page (SPEC §2): hero, three value blocks, the temperament test invitation, the
+ * featured products (passed in by the route, which composes the catalogue feature) and links
+ * to the products page and the external shop.
+ */
+export function HomeScreen({ featured }: { featured: ReactNode }) {
+  useDocumentTitle(undefined);
+  return (
+    <>
+      <section aria-labelledby="hero-title" className="relative overflow-hidden">
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,var(--color-sage-100),transparent_60%),radial-gradient(ellipse_at_bottom_left,var(--color-terracotta-50),transparent_55%)]"
+        />
+        <div className="container-page grid items-center gap-10 pt-12 pb-14 sm:pt-16 sm:pb-20 lg:grid-cols-[1.15fr_0.85fr] lg:gap-16 lg:py-24">
+          <div>
+            <p className="eyebrow">Natural living, rooted in tradition</p>
+            <h1
+              id="hero-title"
+              className="mt-4 text-[2.375rem] font-semibold text-sage-900 sm:text-5xl lg:text-[3.5rem]"
+            >
+              Gentle, natural care for body and mind
+            </h1>
+            <p className="mt-6 max-w-xl text-lg leading-relaxed text-muted">
+              Herbal teas, cold-pressed oils and handmade soaps from Anatolia, chosen with care and guided by the
+              classical wisdom of the four temperaments.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link to="/products" className="btn btn-primary px-6">
+                Explore our products
+                <ArrowRightIcon className="size-4" />
+              </Link>
+              <a href={siteConfig.shopUrl} target="_blank" rel="noopener noreferrer" className="btn btn-outline px-6">
+                Visit our Etsy shop
+                <ExternalIcon className="size-4" />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            </div>
+          </div>
+          <HeroArt className="mx-auto w-full max-w-[17rem] sm:max-w-xs lg:max-w-md" />
+        </div>
+      </section>
+
+      <section aria-labelledby="values-title" className="container-page py-8 sm:py-12">
+        <h2 id="values-title" className="sr-only">
+          Why choose {siteConfig.name}
+        </h2>
+        <ul className="grid gap-5 md:grid-cols-3">
+          {values.map(({ title, text, Icon }) => (
+            <li key={title} className="rounded-2xl border border-sand bg-white/70 p-6 shadow-soft sm:p-7">
+              <span className="grid size-12 place-items-center rounded-full bg-sage-100 text-sage-700">
+                <Icon className="size-6" />
+              </span>
+              <h3 className="mt-5 text-xl font-semibold text-sage-900">{title}</h3>
+              <p className="mt-2 text-[0.9375rem] leading-relaxed text-muted">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="test-title" className="container-page py-8 sm:py-12">
+        <div className="group relative overflow-hidden rounded-3xl bg-sage-800 px-6 py-10 text-cream shadow-lift transition-colors hover:bg-sage-900 sm:px-12 sm:py-14">
+          <LeafIcon
+            aria-hidden="true"
+            className="pointer-events-none absolute -top-6 -right-6 size-48 rotate-12 text-sage-700 sm:size-64"
+            strokeWidth={0.75}
+          />
+          <div className="relative max-w-2xl">
+            <p className="text-sm font-semibold uppercase tracking-[0.14em] text-terracotta-200">
+              Free temperament test
+            </p>
+            <h2 id="test-title" className="mt-3 text-3xl font-semibold text-white sm:text-4xl">
+              <Link
+                to="/signup"
+                className="outline-none after:absolute after:inset-0 after:rounded-3xl focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-terracotta-200"
+              >
+                Discover your temperament with our 20-question test
+              </Link>
+            </h2>
+            <p className="mt-4 text-lg leading-relaxed text-sage-100">
+              Create a free account and the test will be waiting for you. We e-mail your personal result within 24
+              hours.
+            </p>
+            <span
+              aria-hidden="true"
+              className="mt-7 inline-flex items-center gap-2 rounded-full bg-terracotta-600 px-5 py-2.5 font-semibold text-white shadow-soft transition-colors group-hover:bg-terracotta-700"
+            >
+              Sign up and start
+              <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
+            </span>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="featured-title" className="container-page py-8 sm:py-12">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <p className="eyebrow">From our shelves</p>
+            <h2 id="featured-title" className="mt-2 text-3xl font-semibold text-sage-900 sm:text-4xl">
+              Featured products
+            </h2>
+          </div>
+          <Link
+            to="/products"
+            className="hidden items-center gap-1.5 font-semibold text-sage-700 underline-offset-4 hover:underline sm:inline-flex"
+          >
+            View all products
+            <ArrowRightIcon className="size-4" />
+          </Link>
+        </div>
+        <div className="mt-8">{featured}</div>
+        <div className="mt-10 flex flex-col items-center gap-4 rounded-2xl bg-linen px-6 py-8 text-center sm:flex-row sm:justify-between sm:text-left">
+          <p className="max-w-xl text-muted">
+            Every product is available to order from our Etsy shop, where you can also read reviews from other
+            customers.
+          </p>
+          <div className="flex flex-wrap justify-center gap-3">
+            <Link to="/products" className="btn btn-primary">
+              View all products
+            </Link>
+            <a href={siteConfig.shopUrl} target="_blank" rel="noopener noreferrer" className="btn btn-accent">
+              Shop on Etsy
+              <ExternalIcon className="size-4" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

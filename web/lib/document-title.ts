@@ -1,0 +1,9 @@
+import { useEffect } from "react";
+import { siteConfig } from "./site-config.ts";
+
+/** Sets the tab title for the current screen: "Products · Doğal Yaşam". */
+export function useDocumentTitle(title: string | undefined): void {
+  useEffect(() => {
+    document.title = title ? `${title} · ${siteConfig.name}` : `${siteConfig.name} — Natural health & wellness`;
+  }, [title]);
+}
