@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
@@ -32,7 +31,6 @@ export function createApp(deps: AppDeps) {
 
   const catalogueCache = createCatalogueCache();
 
-  app.use(compress());
   app.use(requestId());
   app.use(async (c, next) => {
     for (const [key, value] of Object.entries(deps) as [keyof AppDeps, never][]) c.set(key, value);

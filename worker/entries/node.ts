@@ -2,6 +2,8 @@ import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, relative, sep } from "node:path";
 import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { seedDatabase } from "../../drizzle/seed/seed.ts";
 import { createApp } from "../app.ts";
 import { type AppConfig, ConfigError, parseConfig } from "../config/config.ts";
@@ -44,14 +46,19 @@ export async function startNodeServer(
   }
   const { client, db } = opened;
 
-  const app = createApp({
-    db,
-    clock: systemClock,
-    mailer: devMailboxMailer,
-    config,
-    logger,
-    assets: serveBuiltWeb,
-  });
+  // Workers compress responses themselves (and would compress an already compressed body
+  // again); on Node the server does it.
+  const app = new Hono().use(compress()).route(
+    "/",
+    createApp({
+      db,
+      clock: systemClock,
+      mailer: devMailboxMailer,
+      config,
+      logger,
+      assets: serveBuiltWeb,
+    }),
+  );
 
   const port = options.port ?? Number(raw.PORT ?? 8787);
   const server = await new Promise<ReturnType<typeof serve>>((done, fail) => {
