@@ -13,7 +13,7 @@ export interface Mailer {
 }
 
 /**
- * Development transport: the message stays in the outbox table, where `/dev/mailbox` shows it
+ * Development transport: the message stays in the outbox table, where a development mailbox page will show it
  * (only when APP_ENV=development). Sending is a no-op so the dispatcher marks it delivered.
  */
 export const devMailboxMailer: Mailer = {
