@@ -1,6 +1,6 @@
 import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import { chromePath, chromiumFlags } from "../support/browser.ts";
 import { defer } from "./cleanup.ts";
-import { chromePath, chromiumFlags } from "./common.ts";
 
 /**
  * Chromium through playwright-core, closed by the bench's cleanup (Playwright's own signal

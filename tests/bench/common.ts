@@ -9,20 +9,6 @@ export const benchDir = fileURLToPath(new URL(".", import.meta.url));
 export const webDist = join(root, "dist/web");
 export const workerDist = join(root, "dist/worker");
 
-/** Debian's Chromium unless CHROME_PATH says otherwise (DESIGN.md §9). */
-export const chromePath = () => process.env.CHROME_PATH || "/usr/bin/chromium";
-
-/** Flags for every Chromium the bench starts (Lighthouse adds `--headless=new` itself below). */
-export const chromiumFlags = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-quic",
-  "--no-first-run",
-];
-
 /** What a section hands back: figures for the JSON file and the targets it checked. */
 export type Target = {
   section: string;

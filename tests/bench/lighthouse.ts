@@ -10,22 +10,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { killAll, launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
+import { chromePath, chromiumFlags } from "../support/browser.ts";
 import { ensureWebBuilt, warnIfStale } from "./build.ts";
 import type { AppReady, ChildServer } from "./child.ts";
 import { checkAborted, defer } from "./cleanup.ts";
-import {
-  chromePath,
-  chromiumFlags,
-  describeError,
-  mark,
-  median,
-  ms,
-  root,
-  type SectionResult,
-  type Target,
-  table,
-  webDist,
-} from "./common.ts";
+import { describeError, mark, median, ms, root, type SectionResult, type Target, table, webDist } from "./common.ts";
 import { type CatalogueProduct, writeStaticPage } from "./static-page.ts";
 
 export type LighthouseOptions = {

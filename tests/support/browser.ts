@@ -10,19 +10,25 @@ import { onTestFinished } from "vitest";
  * (`/usr/bin/chromium`, or CHROME_PATH); a test tool's own browser download cannot work here.
  */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-quic",
-      "--no-first-run",
-    ],
-  });
+  return chromium.launch({ executablePath: chromePath(), args: chromiumFlags });
 }
+
+/** Debian's Chromium unless CHROME_PATH says otherwise (DESIGN.md §9). */
+export const chromePath = () => process.env.CHROME_PATH || "/usr/bin/chromium";
+
+/**
+ * Flags for every Chromium the tests and benchmarks start: this machine's network is closed, so
+ * background networking, component updates, sync and QUIC would only fail noisily.
+ */
+export const chromiumFlags = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-quic",
+  "--no-first-run",
+];
 
 const common: BrowserContextOptions = {
   locale: "en-US",

@@ -65,3 +65,11 @@ export async function dispatchOutbox(deps: DispatchDeps, limit = 50): Promise<Di
   if (due.length > 0) deps.logger.info("email dispatch", { ...result, transport: deps.mailer.transport });
   return result;
 }
+
+/** One pass from a timer or cron: a failure is logged, never thrown into the scheduler. */
+export function dispatchOutboxSafely(deps: DispatchDeps): Promise<void> {
+  return dispatchOutbox(deps).then(
+    () => undefined,
+    (error: unknown) => deps.logger.error("email dispatch failed", { error: String(error) }),
+  );
+}

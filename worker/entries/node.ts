@@ -9,7 +9,7 @@ import { createApp } from "../app.ts";
 import { type AppConfig, ConfigError, parseConfig } from "../config/config.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { openNodeDatabase } from "../db/node-database.ts";
-import { dispatchOutbox } from "../email/dispatcher.ts";
+import { dispatchOutboxSafely } from "../email/dispatcher.ts";
 import { devMailboxMailer } from "../email/mailer.ts";
 import { systemClock } from "../lib/clock.ts";
 import { createLogger } from "../lib/logger.ts";
@@ -69,13 +69,7 @@ export async function startNodeServer(
   const url = `http://localhost:${boundPort}`;
 
   const dispatch = () =>
-    dispatchOutbox({
-      db,
-      mailer: devMailboxMailer,
-      clock: systemClock,
-      logger,
-      from: config.MAIL_FROM,
-    }).catch((error) => logger.error("email dispatch failed", { error: describe(error) }));
+    dispatchOutboxSafely({ db, mailer: devMailboxMailer, clock: systemClock, logger, from: config.MAIL_FROM });
   const timer = setInterval(dispatch, options.dispatchIntervalMs ?? 30_000);
   timer.unref();
 

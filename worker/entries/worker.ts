@@ -2,7 +2,7 @@ import { createClient } from "@libsql/client/web";
 import { createApp } from "../app.ts";
 import { type AppConfig, ConfigError, parseConfig } from "../config/config.ts";
 import { createDatabase, type Database } from "../db/client.ts";
-import { dispatchOutbox } from "../email/dispatcher.ts";
+import { dispatchOutboxSafely } from "../email/dispatcher.ts";
 import { devMailboxMailer } from "../email/mailer.ts";
 import type { ErrorBody } from "../lib/api-error.ts";
 import { systemClock } from "../lib/clock.ts";
@@ -121,13 +121,7 @@ export default {
     if (!ready.ok) return;
     const { db, config, logger } = ready;
     ctx.waitUntil(
-      dispatchOutbox({
-        db,
-        mailer: devMailboxMailer,
-        clock: systemClock,
-        logger,
-        from: config.MAIL_FROM,
-      }).catch((error: unknown) => logger.error("email dispatch failed", { error: describe(error) })),
+      dispatchOutboxSafely({ db, mailer: devMailboxMailer, clock: systemClock, logger, from: config.MAIL_FROM }),
     );
   },
 };
