@@ -212,7 +212,7 @@ describe("home page", () => {
     await page.waitForURL("**/about");
     await mobile.waitFor({ state: "hidden" });
     expect(await button.getAttribute("aria-expanded")).toBe("false");
-    await page.getByRole("heading", { name: "About — coming soon" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "From my grandmother’s garden to your home" }).waitFor();
   });
 });
 
@@ -221,7 +221,8 @@ describe("other screens of the shell", () => {
     const page = await openPage("desktop");
 
     await page.goto("/products?category=abc");
-    await page.getByRole("heading", { level: 1, name: "Products — coming soon" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Products" }).waitFor();
+    await page.getByRole("button", { name: "All", exact: true, pressed: true }).waitFor();
 
     await page.goto("/no-such-page");
     await page.getByRole("heading", { level: 1, name: "Page not found" }).waitFor();
@@ -240,8 +241,8 @@ describe("other screens of the shell", () => {
   test("every route of SPEC §2 renders inside the layout", async () => {
     const page = await openPage("desktop");
     const routes: [string, string][] = [
-      ["/products/1", "Product details — coming soon"],
-      ["/about", "About — coming soon"],
+      [`/products/${(products[0] as Product).id}`, (products[0] as Product).name],
+      ["/about", "From my grandmother’s garden to your home"],
       ["/signup", "Sign Up — coming soon"],
       ["/signin", "Sign In — coming soon"],
       ["/reset-password", "Reset Password — coming soon"],

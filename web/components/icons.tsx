@@ -116,3 +116,25 @@ export const PinterestIcon = (props: IconProps) => (
     <path d="M9.3 15.2a4.2 4.2 0 0 1-1.6-3.4c0-2.6 2-4.6 4.7-4.6 2.5 0 4.3 1.7 4.3 4 0 2.6-1.4 4.6-3.3 4.6-1 0-1.8-.8-1.6-1.8" />
   </Icon>
 );
+
+export const SearchIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+);
+
+export const ArrowLeftIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M19 12H5M11 18l-6-6 6-6" />
+  </Icon>
+);
+
+export const ShareIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="18" cy="5" r="3" />
+    <circle cx="6" cy="12" r="3" />
+    <circle cx="18" cy="19" r="3" />
+    <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
+  </Icon>
+);

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { AboutScreen } from "../features/about/about-screen.tsx";
 
 export const Route = createFileRoute("/about")({
-  component: () => <ComingSoon title="About" />,
+  component: AboutScreen,
 });

@@ -9,8 +9,17 @@ const useFallback = (event: SyntheticEvent<HTMLImageElement>) => {
   if (!img.src.endsWith(placeholderImage)) img.src = placeholderImage;
 };
 
+type ProductCardProps = {
+  product: Product;
+  headingLevel?: 2 | 3;
+  /** Cards in the first row load their image at once; the rest when scrolled near (default). */
+  eager?: boolean;
+  /** The largest image of the first paint. */
+  priority?: boolean;
+};
+
 /** A product in a grid: image, name, short description; the whole card opens the product. */
-export function ProductCard({ product, headingLevel = 3 }: { product: Product; headingLevel?: 2 | 3 }) {
+export function ProductCard({ product, headingLevel = 3, eager = false, priority = false }: ProductCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-sand bg-white shadow-soft transition-[box-shadow,transform] duration-200 focus-within:shadow-lift hover:-translate-y-1 hover:shadow-lift">
@@ -18,7 +27,8 @@ export function ProductCard({ product, headingLevel = 3 }: { product: Product; h
         <img
           src={primaryImage(product)}
           alt=""
-          loading="lazy"
+          loading={eager || priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : undefined}
           decoding="async"
           width={640}
           height={480}

@@ -1,0 +1,346 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from "vitest";
+import type { Category, Product } from "../../worker/contract/catalogue.ts";
+import {
+  accessibilityViolations,
+  collectPageErrors,
+  desktopContext,
+  launchBrowser,
+  phoneContext,
+  screenshot,
+} from "../support/browser.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+
+const emptyText = "No products found matching your criteria.";
+
+let server: TestServer;
+let browser: Browser;
+let categories: Category[];
+let products: Product[];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  const get = async <T>(path: string) => {
+    const response = await fetch(`${server.url}${path}`);
+    expect(response.status, path).toBe(200);
+    return (await response.json()) as T;
+  };
+  [categories, products] = await Promise.all([get<Category[]>("/api/categories"), get<Product[]>("/api/products")]);
+  expect(categories.length).toBeGreaterThanOrEqual(2);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+type Kind = "desktop" | "phone";
+
+async function openPage(kind: Kind): Promise<Page> {
+  const context =
+    kind === "desktop" ? await desktopContext(browser, server.url) : await phoneContext(browser, server.url);
+  onTestFinished(() => context.close());
+  const page = await context.newPage();
+  // Any console error fails the test, except Chromium's note that the server answered a missing
+  // product's page (`/products/999999`, `/products/abc`) with 404, which is what it should do.
+  const errors = collectPageErrors(page);
+  onTestFinished(() => {
+    const unexpected = errors.messages.filter(
+      (message) => !/^console\.error: Failed to load resource: .*404 .*\/products\/(999999|abc):0\)$/.test(message),
+    );
+    if (unexpected.length > 0) {
+      throw new Error(`The page reported ${unexpected.length} error(s):\n${unexpected.join("\n")}`);
+    }
+  });
+  return page;
+}
+
+const productGrid = (page: Page) => page.getByRole("main").getByRole("article");
+
+/** The names of the product cards on screen, once the grid shows exactly `expected`. */
+async function expectShown(page: Page, expected: Product[]): Promise<void> {
+  const names = expected.map((p) => p.name);
+  await page.waitForFunction(
+    (want) =>
+      JSON.stringify([...document.querySelectorAll("main article h2")].map((h) => h.textContent)) ===
+      JSON.stringify(want),
+    names,
+  );
+}
+
+async function expectNoViolations(page: Page, screen: string): Promise<void> {
+  const violations = await accessibilityViolations(page);
+  if (violations.length > 0) console.warn(`axe on ${screen}:\n${violations.join("\n")}`);
+  expect(violations, screen).toEqual([]);
+}
+
+const byName = (name: string) => products.find((p) => p.name === name) as Product;
+
+describe.each<Kind>(["desktop", "phone"])("catalogue on %s", (kind) => {
+  test("home → products → filter, Back, Turkish search, empty result → product → not found", async () => {
+    const page = await openPage(kind);
+    await page.goto("/");
+    // The featured products are painted from the page's embedded data: no skeleton first.
+    const featured = page.getByRole("region", { name: "Featured products" });
+    await featured.getByRole("article").nth(2).waitFor();
+    await expectNoViolations(page, "/");
+
+    // Home → Products.
+    await featured.getByRole("link", { name: "View all products" }).first().click();
+    await page.waitForURL((url) => url.pathname === "/products");
+    await page.getByRole("heading", { level: 1, name: "Products" }).waitFor();
+    await expectShown(page, products);
+    expect(await page.title()).toContain("Products");
+    const filters = page.getByRole("group", { name: "Filter by category" });
+    expect(await filters.getByRole("button").allInnerTexts()).toEqual(["All", ...categories.map((c) => c.name)]);
+    expect(await filters.getByRole("button", { name: "All" }).getAttribute("aria-pressed")).toBe("true");
+    // Images: sized, the first row eager (the first with high priority), the rest lazy.
+    const imgs = await page
+      .getByRole("main")
+      .locator("article img")
+      .evaluateAll((list) =>
+        (list as HTMLImageElement[]).map((img) => ({
+          loading: img.loading,
+          priority: img.getAttribute("fetchpriority"),
+          width: img.getAttribute("width"),
+          height: img.getAttribute("height"),
+        })),
+      );
+    expect(imgs.slice(0, 3).map((i) => i.loading)).toEqual(["eager", "eager", "eager"]);
+    expect(imgs[0]?.priority).toBe("high");
+    expect(imgs.slice(3).every((i) => i.loading === "lazy")).toBe(true);
+    expect(imgs.every((i) => i.width && i.height)).toBe(true);
+    if (kind === "phone") {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+    await expectNoViolations(page, "/products");
+    await screenshot(page, `products-${kind}`);
+
+    // Filter by a category: the URL follows, only its products remain.
+    const [first, second] = categories as [Category, Category];
+    await filters.getByRole("button", { name: first.name }).click();
+    await page.waitForURL(`**/products?category=${first.id}`);
+    await expectShown(
+      page,
+      products.filter((p) => p.category_id === first.id),
+    );
+    expect(await filters.getByRole("button", { name: first.name }).getAttribute("aria-pressed")).toBe("true");
+    expect(await filters.getByRole("button", { name: "All" }).getAttribute("aria-pressed")).toBe("false");
+    await screenshot(page, `products-category-${kind}`, { fullPage: false });
+
+    await filters.getByRole("button", { name: second.name }).click();
+    await page.waitForURL(`**/products?category=${second.id}`);
+    await expectShown(
+      page,
+      products.filter((p) => p.category_id === second.id),
+    );
+
+    // Back restores the first filter.
+    await page.goBack();
+    await page.waitForURL(`**/products?category=${first.id}`);
+    await expectShown(
+      page,
+      products.filter((p) => p.category_id === first.id),
+    );
+    expect(await filters.getByRole("button", { name: first.name }).getAttribute("aria-pressed")).toBe("true");
+
+    // Search across all products, Turkish-aware: "cay" finds every "… Çayı", "ISIRGAN" finds "Isırgan Otu Çayı".
+    await filters.getByRole("button", { name: "All" }).click();
+    await page.waitForURL((url) => url.pathname === "/products" && url.search === "");
+    const search = page.getByRole("searchbox", { name: "Search products" });
+    await search.fill("cay");
+    const teas = products.filter((p) => /Çayı/.test(p.name));
+    expect(teas.length).toBeGreaterThanOrEqual(2);
+    await page.waitForFunction(
+      (want) => {
+        const names = [...document.querySelectorAll("main article h2")].map((h) => h.textContent ?? "");
+        return want.every((name) => names.includes(name));
+      },
+      teas.map((p) => p.name),
+    );
+    await search.fill("ISIRGAN");
+    await expectShown(page, [byName("Isırgan Otu Çayı")]);
+    await search.fill("igde");
+    await expectShown(page, [byName("İğde Unu")]);
+
+    // Nothing matches: the SPEC's empty text.
+    await search.fill("zzz no such remedy");
+    await page.getByText(emptyText, { exact: true }).waitFor();
+    expect(await productGrid(page).count()).toBe(0);
+    await expectNoViolations(page, "/products (no match)");
+    await screenshot(page, `products-empty-${kind}`, { fullPage: false });
+    await search.fill("");
+    await expectShown(page, products);
+
+    // Open a product.
+    const product = products[0] as Product;
+    await page.getByRole("main").getByRole("link", { name: product.name, exact: true }).click();
+    await page.waitForURL(`**/products/${product.id}`);
+    await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
+    const buy = page.getByRole("link", { name: /Buy on Etsy/ });
+    expect(await buy.getAttribute("href")).toBe(product.etsy_link);
+    expect(await buy.getAttribute("target")).toBe("_blank");
+    expect(await buy.getAttribute("rel")).toContain("noopener");
+    expect(await page.title()).toContain(product.name);
+
+    // A link to a product that does not exist shows the not-found screen, and its link back works.
+    await page.goto("/products/999999");
+    await page.getByRole("heading", { level: 1, name: "Product not found" }).waitFor();
+    expect(await page.title()).toContain("Product not found");
+    await expectNoViolations(page, "product not found");
+    await screenshot(page, `product-not-found-${kind}`);
+    await page.getByRole("main").getByRole("link", { name: "Back to products" }).click();
+    await page.waitForURL((url) => url.pathname === "/products");
+    await expectShown(page, products);
+  });
+
+  test("product page: gallery, category link, sanitized description, share; about page", async () => {
+    const page = await openPage(kind);
+    const gallery = products.find((p) => p.images.length > 1) as Product;
+    expect(gallery).toBeDefined();
+    await page.goto(`/products/${gallery.id}`);
+    await page.getByRole("heading", { level: 1, name: gallery.name }).waitFor();
+    // Painted from the embedded data: the loading text never shows on the first load.
+    expect(await page.getByText("Loading product....").count()).toBe(0);
+
+    const main = page.getByRole("main");
+    const mainImage = main.locator("img[fetchpriority=high]");
+    expect(await mainImage.getAttribute("src")).toBe(gallery.images[0]);
+    const thumbs = main.getByRole("list", { name: "Product images" }).getByRole("button");
+    expect(await thumbs.count()).toBe(gallery.images.length);
+    expect(await thumbs.nth(0).getAttribute("aria-pressed")).toBe("true");
+    await thumbs.nth(1).click();
+    await page.waitForFunction(
+      (src) => document.querySelector("main img[fetchpriority=high]")?.getAttribute("src") === src,
+      gallery.images[1],
+    );
+    expect(await thumbs.nth(1).getAttribute("aria-pressed")).toBe("true");
+    expect(await mainImage.getAttribute("alt")).toBe(`${gallery.name}, image 2 of ${gallery.images.length}`);
+
+    // Category link, long description rendered as HTML.
+    const category = categories.find((c) => c.id === gallery.category_id) as Category;
+    const categoryLink = main.getByRole("link", { name: category.name, exact: true });
+    expect(await categoryLink.getAttribute("href")).toBe(`/products?category=${category.id}`);
+    const description = main.getByRole("region", { name: "Description" });
+    expect(await description.locator("p").count()).toBeGreaterThan(0);
+    await expectNoViolations(page, "product page");
+    await screenshot(page, `product-${kind}`);
+
+    // Share: with no Web Share API here, the link is copied.
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
+    });
+    await main.getByRole("button", { name: "Share" }).click();
+    await main.getByRole("status").filter({ hasText: "Link copied" }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/products/${gallery.id}`);
+
+    // The category link opens the products page filtered to it.
+    await categoryLink.click();
+    await page.waitForURL(`**/products?category=${category.id}`);
+    await expectShown(
+      page,
+      products.filter((p) => p.category_id === category.id),
+    );
+
+    // A product without images shows the placeholder.
+    const bare = products.find((p) => p.images.length === 0);
+    if (bare) {
+      await page.goto(`/products/${bare.id}`);
+      await page.getByRole("heading", { level: 1, name: bare.name }).waitFor();
+      expect(await main.locator("img[fetchpriority=high]").getAttribute("src")).toBe("/images/placeholder.svg");
+      expect(await main.getByRole("list", { name: "Product images" }).count()).toBe(0);
+    }
+
+    // A malformed id is a missing product too.
+    await page.goto("/products/abc");
+    await page.getByRole("heading", { level: 1, name: "Product not found" }).waitFor();
+
+    // An unknown or malformed ?category= shows every product.
+    for (const query of ["abc", "999999"]) {
+      await page.goto(`/products?category=${query}`);
+      await page.getByRole("heading", { level: 1, name: "Products" }).waitFor();
+      await expectShown(page, products);
+      expect(
+        await page
+          .getByRole("group", { name: "Filter by category" })
+          .getByRole("button", { name: "All" })
+          .getAttribute("aria-pressed"),
+      ).toBe("true");
+    }
+
+    // The founder's story, with a link to the products.
+    await page.goto("/about");
+    await page.getByRole("heading", { level: 1, name: "From my grandmother’s garden to your home" }).waitFor();
+    expect(await page.title()).toContain("Our story");
+    expect(await main.getByText("Ayşe Demir", { exact: false }).count()).toBeGreaterThan(0);
+    expect(await main.getByRole("link", { name: "Explore our products" }).getAttribute("href")).toBe("/products");
+    await expectNoViolations(page, "/about");
+    await screenshot(page, `about-${kind}`);
+  });
+});
+
+describe("catalogue data", () => {
+  test("a category opened by link before the full list loads is fetched alone; moving between screens does not refetch", async () => {
+    const page = await openPage("desktop");
+    const calls: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/api/")) calls.push(`${url.pathname}${url.search}`);
+    });
+    // /about carries no catalogue data.
+    await page.goto("/about");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    const category = categories[1] as Category;
+    await page.evaluate(() => undefined);
+    await page.getByRole("banner").getByRole("link", { name: "Products", exact: true }).hover();
+    await page
+      .getByRole("banner")
+      .getByRole("list", { name: "Product categories" })
+      .getByRole("link", { name: category.name, exact: true })
+      .click();
+    await page.waitForURL(`**/products?category=${category.id}`);
+    await expectShown(
+      page,
+      products.filter((p) => p.category_id === category.id),
+    );
+    expect(calls).toContain(`/api/products?category_id=${category.id}`);
+    expect(calls).toContain("/api/products");
+
+    // Products → a product → back to products → home: nothing fetched again.
+    const before = calls.filter((c) => c.startsWith("/api/products")).length;
+    const product = products.find((p) => p.category_id === category.id) as Product;
+    await page.getByRole("main").getByRole("link", { name: product.name, exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
+    await page.goBack();
+    await expectShown(
+      page,
+      products.filter((p) => p.category_id === category.id),
+    );
+    await page.getByRole("banner").getByRole("link", { name: "Home", exact: true }).click();
+    await page.getByRole("region", { name: "Featured products" }).getByRole("article").nth(2).waitFor();
+    expect(calls.filter((c) => c.startsWith("/api/products")).length).toBe(before);
+  });
+
+  test("the products page shows 6 skeleton cards while nothing is known yet", async () => {
+    const page = await openPage("phone");
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/products", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/about");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.getByRole("main").getByRole("link", { name: "Explore our products" }).click();
+    const skeletons = page.getByRole("list", { name: "Loading products" });
+    await skeletons.waitFor();
+    expect(await skeletons.locator("li").count()).toBe(6);
+    release();
+    await expectShown(page, products);
+    expect(await skeletons.count()).toBe(0);
+  });
+});

@@ -1,0 +1,221 @@
+import { Link } from "@tanstack/react-router";
+import { type SyntheticEvent, useEffect, useRef, useState } from "react";
+import type { Category, Product } from "../../../worker/contract/catalogue.ts";
+import { ArrowLeftIcon, ExternalIcon, ShareIcon } from "../../components/icons.tsx";
+import { useDocumentTitle } from "../../lib/document-title.ts";
+import { placeholderImage } from "./product-image.ts";
+import { ProductNotFound } from "./product-not-found.tsx";
+import { RichText } from "./rich-text.tsx";
+import { useProduct } from "./use-catalogue.ts";
+
+/** SPEC §2 (the admin's loading text, used here too): four dots, verbatim. */
+export const loadingProductText = "Loading product....";
+
+/**
+ * `/products/{id}` (SPEC §2): gallery, name, category, descriptions, the marketplace link and
+ * Share. `id` is undefined when the address holds no valid id: that is a missing product.
+ */
+export function ProductDetailScreen({ id }: { id: number | undefined }) {
+  const view = useProduct(id);
+  if (view.status === "missing") return <ProductNotFound />;
+  if (view.status === "ready") return <ProductDetail product={view.product} category={view.category} />;
+  return <ProductPending view={view} />;
+}
+
+function ProductPending({
+  view,
+}: {
+  view: { status: "loading" } | { status: "error"; message: string; retry(): void };
+}) {
+  useDocumentTitle("Product");
+  return (
+    <section className="container-page py-16 sm:py-24">
+      <div className="mx-auto max-w-xl text-center">
+        {view.status === "loading" ? (
+          <p role="status" className="text-lg text-muted">
+            {loadingProductText}
+          </p>
+        ) : (
+          <div role="alert" className="rounded-2xl border border-terracotta-100 bg-terracotta-50 p-6">
+            <p className="text-terracotta-700">{view.message}</p>
+            <button type="button" className="btn btn-outline mt-4" onClick={view.retry}>
+              Retry
+            </button>
+          </div>
+        )}
+        <Link to="/products" className="btn btn-outline mt-8">
+          Back to products
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function ProductDetail({ product, category }: { product: Product; category: Category | undefined }) {
+  useDocumentTitle(product.name);
+  const images = product.images.filter((src) => src.trim());
+  return (
+    <article className="container-page pt-6 pb-16 sm:pt-10 sm:pb-24">
+      <Link
+        to="/products"
+        className="inline-flex min-h-11 items-center gap-2 rounded-full text-sm font-semibold text-sage-800 hover:text-terracotta-700"
+      >
+        <ArrowLeftIcon className="size-4" />
+        Back to products
+      </Link>
+
+      <div className="mt-4 grid gap-8 lg:mt-6 lg:grid-cols-2 lg:gap-14">
+        <Gallery key={product.id} images={images} name={product.name} />
+
+        <div className="min-w-0">
+          {category ? (
+            <Link
+              to="/products"
+              search={{ category: category.id }}
+              lang="tr"
+              className="eyebrow inline-block rounded hover:text-terracotta-600 hover:underline"
+            >
+              {category.name}
+            </Link>
+          ) : null}
+          <h1 lang="tr" className="mt-2 text-4xl font-semibold text-sage-900 sm:text-5xl">
+            {product.name}
+          </h1>
+          <p lang="tr" className="mt-5 text-lg leading-relaxed text-muted">
+            {product.short_description || product.description}
+          </p>
+
+          <div className="mt-8 flex flex-wrap gap-3">
+            {product.etsy_link ? (
+              <a
+                href={product.etsy_link}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="btn btn-accent px-6 text-base"
+              >
+                Buy on Etsy
+                <ExternalIcon className="size-4" />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            ) : null}
+            <ShareButton product={product} />
+          </div>
+          <p className="mt-4 text-sm text-muted">Orders are placed and shipped through our Etsy shop.</p>
+
+          {product.long_description.trim() ? (
+            <section aria-labelledby="description-title" className="mt-10 border-t border-sand pt-8">
+              <h2 id="description-title" className="text-2xl font-semibold text-sage-900">
+                Description
+              </h2>
+              <RichText html={product.long_description} className="rich-text mt-4" />
+            </section>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+const useFallback = (event: SyntheticEvent<HTMLImageElement>) => {
+  const img = event.currentTarget;
+  if (!img.src.endsWith(placeholderImage)) img.src = placeholderImage;
+};
+
+/** The main image, and thumbnails to switch it when the product has several (SPEC §2). */
+function Gallery({ images, name }: { images: string[]; name: string }) {
+  const [index, setIndex] = useState(0);
+  const current = images[index] ?? placeholderImage;
+  const several = images.length > 1;
+  return (
+    <div className="min-w-0 lg:sticky lg:top-24 lg:self-start">
+      <div className="aspect-square overflow-hidden rounded-3xl border border-sand bg-linen shadow-soft">
+        <img
+          src={current}
+          alt={several ? `${name}, image ${index + 1} of ${images.length}` : name}
+          lang="tr"
+          width={800}
+          height={800}
+          loading="eager"
+          fetchPriority="high"
+          decoding="async"
+          onError={useFallback}
+          className="size-full object-cover"
+        />
+      </div>
+      {several ? (
+        <ul aria-label="Product images" className="mt-4 flex flex-wrap gap-3">
+          {images.map((src, i) => (
+            <li key={src}>
+              <button
+                type="button"
+                aria-label={`Show image ${i + 1} of ${images.length}`}
+                aria-pressed={i === index}
+                onClick={() => setIndex(i)}
+                className={`block size-20 overflow-hidden rounded-xl border-2 bg-linen transition-colors sm:size-24 ${
+                  i === index
+                    ? "border-sage-700"
+                    : "border-transparent opacity-80 hover:border-sage-300 hover:opacity-100"
+                }`}
+              >
+                <img
+                  src={src}
+                  alt=""
+                  width={96}
+                  height={96}
+                  loading="lazy"
+                  decoding="async"
+                  onError={useFallback}
+                  className="size-full object-cover"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** Web Share where the device has it; otherwise the link is copied (DESIGN.md §7). */
+function ShareButton({ product }: { product: Product }) {
+  const [message, setMessage] = useState("");
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const say = (text: string) => {
+    setMessage(text);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setMessage(""), 4000);
+  };
+
+  const share = async () => {
+    const url = new URL(`/products/${product.id}`, window.location.origin).toString();
+    const data = { title: product.name, text: product.short_description, url };
+    if (typeof navigator.share === "function" && (navigator.canShare?.(data) ?? true)) {
+      try {
+        await navigator.share(data);
+      } catch {
+        // Closing the share sheet is not an error.
+      }
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      say("Link copied");
+    } catch {
+      say("Could not copy the link. Copy it from the address bar instead.");
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+      <button type="button" className="btn btn-outline px-6 text-base" onClick={share}>
+        <ShareIcon className="size-4" />
+        Share
+      </button>
+      <p role="status" className="text-sm font-medium text-sage-700">
+        {message}
+      </p>
+    </div>
+  );
+}

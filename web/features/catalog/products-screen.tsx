@@ -1,0 +1,165 @@
+import { useDeferredValue, useId, useMemo, useState } from "react";
+import type { Category } from "../../../worker/contract/catalogue.ts";
+import { SearchIcon } from "../../components/icons.tsx";
+import { useDocumentTitle } from "../../lib/document-title.ts";
+import { ProductCard, ProductCardSkeleton } from "./product-card.tsx";
+import { matchesQuery, searchTextOf } from "./product-search.ts";
+import { useProducts } from "./use-catalogue.ts";
+
+/** SPEC §9: 6 skeleton cards while the products load. */
+export const skeletonCount = 6;
+/** Cards in the first row (three columns on a desktop) load their images at once. */
+const eagerCount = 3;
+
+export const emptyText = "No products found matching your criteria.";
+
+type ProductsScreenProps = {
+  /** `?category=` as the URL has it (already validated: a positive whole number or nothing). */
+  categoryId: number | undefined;
+  /** Changes `?category=` (a new history entry, so Back restores the previous filter). */
+  onSelectCategory: (categoryId: number | undefined) => void;
+};
+
+/**
+ * The products page (SPEC §2, §4): every product fetched once and filtered locally by category
+ * (mirrored in the URL) and by a Turkish-aware text search over names and descriptions.
+ */
+export function ProductsScreen({ categoryId: requested, onSelectCategory }: ProductsScreenProps) {
+  const { products, categories, categoryId, error, retry } = useProducts(requested);
+  const [query, setQuery] = useState("");
+  const deferredQuery = useDeferredValue(query);
+  const searchId = useId();
+  const category = categories?.find((c) => c.id === categoryId);
+  useDocumentTitle(category ? `${category.name} · Products` : "Products");
+
+  // Folded once per product list, not per keystroke.
+  const indexed = useMemo(() => products?.map((product) => ({ product, text: searchTextOf(product) })), [products]);
+  const shown = useMemo(
+    () => indexed?.filter(({ text }) => matchesQuery(text, deferredQuery)).map(({ product }) => product),
+    [indexed, deferredQuery],
+  );
+
+  return (
+    <div className="container-page pt-8 pb-16 sm:pt-14 sm:pb-24">
+      <header className="max-w-2xl">
+        <p className="eyebrow">Our shop</p>
+        <h1 className="mt-2 text-[2.25rem] font-semibold text-sage-900 sm:mt-3 sm:text-5xl">Products</h1>
+        <p className="mt-3 leading-relaxed text-muted sm:mt-4 sm:text-lg">
+          Herbal teas, natural oils, handmade soaps and bee products from Anatolia, each chosen with care. Every
+          purchase is completed in our Etsy shop.
+        </p>
+      </header>
+
+      <div className="mt-6 flex flex-col gap-4 sm:mt-10 sm:gap-5">
+        <div className="relative max-w-md">
+          <label htmlFor={searchId} className="sr-only">
+            Search products
+          </label>
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted" />
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="Search products…"
+            autoComplete="off"
+            spellCheck={false}
+            className="h-12 w-full rounded-full border border-sand bg-white pr-4 pl-12 text-base text-ink shadow-soft placeholder:text-muted focus-visible:border-sage-600 focus-visible:outline-2 focus-visible:outline-offset-0"
+          />
+        </div>
+        <CategoryFilter categories={categories} selected={categoryId} onSelect={onSelectCategory} />
+      </div>
+
+      {category?.description ? (
+        <p className="mt-5 max-w-2xl text-muted" lang="tr">
+          {category.description}
+        </p>
+      ) : null}
+
+      <p role="status" className="mt-4 text-sm font-medium text-muted sm:mt-6">
+        {shown ? `${shown.length} ${shown.length === 1 ? "product" : "products"}` : ""}
+      </p>
+
+      {error ? (
+        <div role="alert" className="mt-4 rounded-2xl border border-terracotta-100 bg-terracotta-50 p-6 text-center">
+          <p className="text-terracotta-700">{error}</p>
+          <button type="button" className="btn btn-outline mt-4" onClick={retry}>
+            Retry
+          </button>
+        </div>
+      ) : !shown ? (
+        <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading products">
+          {Array.from({ length: skeletonCount }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+            <li key={i}>
+              <ProductCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      ) : shown.length === 0 ? (
+        <div className="mt-4 rounded-2xl border border-sand bg-white/70 px-6 py-12 text-center">
+          <p className="text-lg text-ink">{emptyText}</p>
+          {query || categoryId !== undefined ? (
+            <button
+              type="button"
+              className="btn btn-outline mt-6"
+              onClick={() => {
+                setQuery("");
+                if (categoryId !== undefined) onSelectCategory(undefined);
+              }}
+            >
+              Clear search and filters
+            </button>
+          ) : null}
+        </div>
+      ) : (
+        <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {shown.map((product, i) => (
+            <li key={product.id}>
+              <ProductCard product={product} headingLevel={2} eager={i < eagerCount} priority={i === 0} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function CategoryFilter({
+  categories,
+  selected,
+  onSelect,
+}: {
+  categories: readonly Category[] | undefined;
+  selected: number | undefined;
+  onSelect: (categoryId: number | undefined) => void;
+}) {
+  const options: { id: number | undefined; name: string }[] = [{ id: undefined, name: "All" }, ...(categories ?? [])];
+  return (
+    // One scrolling row on phones (three rows of chips would push the products off screen).
+    <fieldset className="-mx-5 flex min-w-0 gap-2 overflow-x-auto px-5 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+      <legend className="sr-only">Filter by category</legend>
+      {options.map(({ id, name }) => {
+        const pressed = id === selected;
+        return (
+          <button
+            key={id ?? "all"}
+            type="button"
+            aria-pressed={pressed}
+            onClick={() => {
+              if (!pressed) onSelect(id);
+            }}
+            lang={id === undefined ? undefined : "tr"}
+            className={`min-h-11 shrink-0 rounded-full border px-4 py-2 text-sm font-semibold transition-colors ${
+              pressed
+                ? "border-sage-700 bg-sage-700 text-white shadow-soft"
+                : "border-sand bg-white text-sage-800 hover:border-sage-400 hover:bg-sage-50"
+            }`}
+          >
+            {name}
+          </button>
+        );
+      })}
+    </fieldset>
+  );
+}

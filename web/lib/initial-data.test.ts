@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { parseInitialData, productIdFromPathname } from "./initial-data.ts";
+
+const product = {
+  id: 7,
+  name: "Ihlamur Çayı",
+  short_description: "Kış akşamları için",
+  description: "",
+  long_description: "<p>Ihlamur</p>",
+  category_id: 1,
+  images: ["/images/products/ihlamur-cayi.svg"],
+  etsy_link: "https://www.etsy.com/listing/1/ihlamur",
+  sort_order: 1,
+  version: 1,
+  created_at: "2025-01-01T00:00:00.000Z",
+  updated_at: "2025-01-01T00:00:00.000Z",
+};
+const category = { id: 1, name: "Bitki Çayları", description: "", version: 1, created_at: "2025-01-01T00:00:00.000Z" };
+
+describe("parseInitialData", () => {
+  it("reads the list pages' data", () => {
+    expect(parseInitialData(JSON.stringify({ products: [product], categories: [category] }))).toEqual({
+      products: [product],
+      categories: [category],
+    });
+  });
+
+  it("keeps a missing product as null", () => {
+    expect(parseInitialData(JSON.stringify({ product: null, categories: [] }))).toEqual({
+      product: null,
+      categories: [],
+    });
+  });
+
+  it.each([
+    ["absent", undefined],
+    ["null", null],
+    ["blank", "  "],
+    ["not JSON", "{products:"],
+    ["the wrong shape", JSON.stringify({ products: [{ id: "seven" }] })],
+    ["not an object", "[]"],
+  ])("is undefined when the text is %s", (_, text) => {
+    expect(parseInitialData(text)).toBeUndefined();
+  });
+});
+
+describe("productIdFromPathname", () => {
+  it.each([
+    ["/products/7", 7],
+    ["/products/7/", 7],
+    ["/products/abc", undefined],
+    ["/products/0", undefined],
+    ["/products/1.5", undefined],
+    ["/products", undefined],
+    ["/", undefined],
+    ["/products/99999999999999999999", undefined],
+  ])("%s → %s", (pathname, id) => {
+    expect(productIdFromPathname(pathname)).toBe(id);
+  });
+});
