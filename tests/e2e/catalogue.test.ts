@@ -9,7 +9,7 @@ import {
   phoneContext,
   screenshot,
 } from "../support/browser.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import { getJson, startTestServer, type TestServer } from "../support/server.ts";
 
 const emptyText = "No products found matching your criteria.";
 
@@ -21,12 +21,10 @@ let products: Product[];
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
-  const get = async <T>(path: string) => {
-    const response = await fetch(`${server.url}${path}`);
-    expect(response.status, path).toBe(200);
-    return (await response.json()) as T;
-  };
-  [categories, products] = await Promise.all([get<Category[]>("/api/categories"), get<Product[]>("/api/products")]);
+  [categories, products] = await Promise.all([
+    getJson<Category[]>(server, "/api/categories"),
+    getJson<Product[]>(server, "/api/products"),
+  ]);
   expect(categories.length).toBeGreaterThanOrEqual(2);
 });
 

@@ -10,7 +10,7 @@ import {
   phoneContext,
   screenshot,
 } from "../support/browser.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import { getJson, startTestServer, type TestServer } from "../support/server.ts";
 
 let server: TestServer;
 let browser: Browser;
@@ -20,12 +20,10 @@ let products: Product[];
 beforeAll(async () => {
   server = await startTestServer();
   browser = await launchBrowser();
-  const get = async <T>(path: string) => {
-    const response = await fetch(`${server.url}${path}`);
-    expect(response.status, path).toBe(200);
-    return (await response.json()) as T;
-  };
-  [categories, products] = await Promise.all([get<Category[]>("/api/categories"), get<Product[]>("/api/products")]);
+  [categories, products] = await Promise.all([
+    getJson<Category[]>(server, "/api/categories"),
+    getJson<Product[]>(server, "/api/products"),
+  ]);
   expect(categories.length).toBeGreaterThan(0);
   expect(products.length).toBeGreaterThanOrEqual(3);
 });

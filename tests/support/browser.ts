@@ -57,7 +57,7 @@ export function phoneContext(browser: Browser, baseURL: string): Promise<Browser
 }
 
 /**
- * Collects the page's console errors and uncaught exceptions. `assertNone()` throws listing
+ * Collects the page's console errors, uncaught exceptions and CSP violations. `assertNone()` throws listing
  * them; call it at the end of a test (or use `failOnPageErrors`).
  */
 export function collectPageErrors(page: Page): { messages: string[]; assertNone(): void } {
@@ -68,6 +68,12 @@ export function collectPageErrors(page: Page): { messages: string[]; assertNone(
     messages.push(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ""}`);
   });
   page.on("pageerror", (error) => messages.push(`uncaught: ${error.stack ?? error.message}`));
+  // A refused script, eval or style shows only in DevTools' Issues panel: surface it as an error.
+  void page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}`),
+    );
+  });
   return {
     messages,
     assertNone() {

@@ -60,3 +60,10 @@ export async function startTestServer(): Promise<TestServer> {
     throw error;
   }
 }
+
+/** GET a JSON resource from the test server, failing the test unless it answers 200. */
+export async function getJson<T>(server: TestServer, path: string): Promise<T> {
+  const response = await fetch(`${server.url}${path}`);
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
