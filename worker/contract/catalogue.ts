@@ -1,55 +1,53 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /**
- * Catalogue shapes as the API sends them (SPEC §3, snake_case). Shared with the web app:
- * this folder imports zod only, never drizzle or server code.
+ * Catalogue shapes as the API sends them (SPEC §3, snake_case). Shared with the web app, so they
+ * use zod/mini (tree-shakeable: the shopper downloads only what it parses). This folder imports
+ * zod only, never drizzle or server code.
  */
 export const productSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   short_description: z.string(),
   description: z.string(),
   long_description: z.string(),
-  category_id: z.number().int().nullable(),
+  category_id: z.nullable(z.number().check(z.int())),
   images: z.array(z.string()),
   etsy_link: z.string(),
-  sort_order: z.number().int(),
-  version: z.number().int(),
+  sort_order: z.number().check(z.int()),
+  version: z.number().check(z.int()),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
 
 export const categorySchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   description: z.string(),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
   created_at: z.string(),
 });
 export type Category = z.infer<typeof categorySchema>;
 
 export const surveyQuestionSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   question: z.string(),
   options: z.array(z.string()),
-  order: z.number().int(),
+  order: z.number().check(z.int()),
 });
 export type SurveyQuestion = z.infer<typeof surveyQuestionSchema>;
 
+/** A positive whole number from a path or query string, e.g. an id. */
+const positiveId = (message: string) =>
+  z.coerce.number({ error: message }).check(z.int({ error: message }), z.positive({ error: message }));
+
 /** `?category_id=` on GET /api/products. */
 export const productListQuerySchema = z.object({
-  category_id: z.coerce
-    .number({ message: "must be a category id" })
-    .int({ message: "must be a category id" })
-    .positive({ message: "must be a category id" })
-    .optional(),
+  category_id: z.optional(positiveId("must be a category id")),
 });
 
 /** `:id` path parameters of catalogue rows. */
 export const idParamSchema = z.object({
-  id: z.coerce
-    .number({ message: "must be a positive whole number" })
-    .int({ message: "must be a positive whole number" })
-    .positive({ message: "must be a positive whole number" }),
+  id: positiveId("must be a positive whole number"),
 });

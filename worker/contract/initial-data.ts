@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { categorySchema, productSchema } from "./catalogue.ts";
 
 /**
@@ -8,11 +8,11 @@ import { categorySchema, productSchema } from "./catalogue.ts";
  * `<script type="application/json" id="initial-data">`, which the CSP allows: it never runs.
  */
 export const initialDataSchema = z.object({
-  categories: z.array(categorySchema).optional(),
+  categories: z.optional(z.array(categorySchema)),
   /** Every product, in display order (for `/` and `/products`). */
-  products: z.array(productSchema).optional(),
+  products: z.optional(z.array(productSchema)),
   /** The product of `/products/:id`; null when it does not exist. */
-  product: productSchema.nullable().optional(),
+  product: z.optional(z.nullable(productSchema)),
 });
 export type InitialData = z.infer<typeof initialDataSchema>;
 

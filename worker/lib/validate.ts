@@ -1,13 +1,13 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
-import type { z } from "zod";
+import type { $ZodType } from "zod/v4/core";
 import { ApiError } from "./api-error.ts";
 
 /**
  * Validates one part of the request with a contract schema. A failure becomes a 400
  * `{ detail, code: "invalid_request", fields }` naming each bad field.
  */
-export const validate = <T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
+export const validate = <T extends $ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
   zValidator(target, schema, (result) => {
     if (result.success) return;
     const fields: Record<string, string> = {};
