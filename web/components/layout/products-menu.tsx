@@ -2,6 +2,7 @@ import { Link, useLocation } from "@tanstack/react-router";
 import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import type { Category } from "../../../worker/contract/catalogue.ts";
 import { ChevronDownIcon } from "../icons.tsx";
+import { CategoryLinks } from "./category-links.tsx";
 
 const navLink =
   "rounded-full px-3 py-2 text-[0.9375rem] font-medium text-ink/85 transition-colors hover:bg-sage-100 hover:text-sage-900 data-[status=active]:text-sage-800 data-[status=active]:bg-sage-100";
@@ -74,28 +75,12 @@ export function ProductsMenu({ categories }: { categories: Category[] }) {
           <p className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-[0.14em] text-muted">
             Shop by category
           </p>
-          <ul aria-label="Product categories" className="flex flex-col">
-            <li>
-              <Link
-                to="/products"
-                activeOptions={{ exact: true, includeSearch: true }}
-                className="flex rounded-xl px-3 py-2.5 font-medium text-sage-900 hover:bg-sage-50 data-[status=active]:bg-sage-50"
-              >
-                All Products
-              </Link>
-            </li>
-            {categories.map((category) => (
-              <li key={category.id}>
-                <Link
-                  to="/products"
-                  search={{ category: category.id }}
-                  className="flex rounded-xl px-3 py-2.5 text-ink/85 hover:bg-sage-50 hover:text-sage-900 data-[status=active]:bg-sage-50"
-                >
-                  {category.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <CategoryLinks
+            categories={categories}
+            className="flex flex-col"
+            allLinkClassName="flex rounded-xl px-3 py-2.5 font-medium text-sage-900 hover:bg-sage-50 data-[status=active]:bg-sage-50"
+            linkClassName="flex rounded-xl px-3 py-2.5 text-ink/85 hover:bg-sage-50 hover:text-sage-900 data-[status=active]:bg-sage-50"
+          />
         </div>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { CloseIcon, MenuIcon } from "../icons.tsx";
+import { CategoryLinks } from "./category-links.tsx";
 import { ProductsMenu } from "./products-menu.tsx";
 import { SiteLogo } from "./site-logo.tsx";
 import { useHeaderCategories } from "./use-header-categories.ts";
@@ -85,30 +86,13 @@ export function SiteHeader() {
           <Link to="/products" className={mobileLink} onClick={close}>
             Products
           </Link>
-          <ul aria-label="Product categories" className="mb-1 ml-4 flex flex-col border-l-2 border-sage-200 pl-2">
-            <li>
-              <Link
-                to="/products"
-                activeOptions={{ exact: true, includeSearch: true }}
-                className={`${mobileLink} min-h-11 text-[0.9375rem] font-normal`}
-                onClick={close}
-              >
-                All Products
-              </Link>
-            </li>
-            {categories.map((category) => (
-              <li key={category.id}>
-                <Link
-                  to="/products"
-                  search={{ category: category.id }}
-                  className={`${mobileLink} min-h-11 text-[0.9375rem] font-normal text-ink/85`}
-                  onClick={close}
-                >
-                  {category.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <CategoryLinks
+            categories={categories}
+            className="mb-1 ml-4 flex flex-col border-l-2 border-sage-200 pl-2"
+            allLinkClassName={`${mobileLink} min-h-11 text-[0.9375rem] font-normal`}
+            linkClassName={`${mobileLink} min-h-11 text-[0.9375rem] font-normal text-ink/85`}
+            onNavigate={close}
+          />
           <Link to="/about" className={mobileLink} onClick={close}>
             About
           </Link>

@@ -1,0 +1,42 @@
+import { Link } from "@tanstack/react-router";
+import type { Category } from "../../../worker/contract/catalogue.ts";
+
+/**
+ * "All Products" plus one link per category (SPEC §2's Products menu). The desktop hover menu
+ * and the mobile menu show the same list with their own styling.
+ */
+export function CategoryLinks({
+  categories,
+  className,
+  allLinkClassName,
+  linkClassName,
+  onNavigate,
+}: {
+  categories: Category[];
+  className: string;
+  allLinkClassName: string;
+  linkClassName: string;
+  onNavigate?: () => void;
+}) {
+  return (
+    <ul aria-label="Product categories" className={className}>
+      <li>
+        <Link
+          to="/products"
+          activeOptions={{ exact: true, includeSearch: true }}
+          className={allLinkClassName}
+          onClick={onNavigate}
+        >
+          All Products
+        </Link>
+      </li>
+      {categories.map((category) => (
+        <li key={category.id}>
+          <Link to="/products" search={{ category: category.id }} className={linkClassName} onClick={onNavigate}>
+            {category.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
