@@ -10,8 +10,8 @@ const footerLink =
 export function SiteFooter() {
   return (
     <footer className="on-dark mt-20 bg-sage-900 text-sage-100">
-      <div className="container-page grid gap-10 pt-14 pb-10 pr-20 sm:pr-8 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
-        <div className="max-w-sm">
+      <div className="container-page grid grid-cols-2 gap-x-6 gap-y-10 pt-14 pb-10 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
+        <div className="col-span-2 max-w-sm md:col-span-1">
           <SiteLogo tone="dark" />
           <p className="mt-4 text-[0.9375rem] leading-relaxed text-sage-200">{siteConfig.tagline}</p>
         </div>
@@ -53,7 +53,7 @@ export function SiteFooter() {
           </ul>
         </nav>
 
-        <div>
+        <div className="col-span-2 md:col-span-1">
           <h2 className="font-sans text-xs font-semibold uppercase tracking-[0.16em] text-sage-300">Shop</h2>
           <ul className="mt-3 space-y-1.5">
             <li>

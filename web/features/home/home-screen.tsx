@@ -44,7 +44,7 @@ export function HomeScreen({ featured }: { featured: ReactNode }) {
       <section aria-labelledby="hero-title" className="relative overflow-hidden">
         <div
           aria-hidden="true"
-          className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,var(--color-sage-100),transparent_60%),radial-gradient(ellipse_at_bottom_left,var(--color-terracotta-50),transparent_55%)]"
+          className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,var(--color-sage-100),transparent_60%),radial-gradient(ellipse_at_bottom_left,var(--color-terracotta-50),transparent_55%)] [mask-image:linear-gradient(to_bottom,black_55%,transparent)]"
         />
         <div className="container-page grid items-center gap-10 pt-12 pb-14 sm:pt-16 sm:pb-20 lg:grid-cols-[1.15fr_0.85fr] lg:gap-16 lg:py-24">
           <div>
@@ -55,7 +55,7 @@ export function HomeScreen({ featured }: { featured: ReactNode }) {
             >
               Gentle, natural care for body and mind
             </h1>
-            <p className="mt-6 max-w-xl text-lg leading-relaxed text-muted">
+            <p className="mt-6 max-w-xl text-[1.0625rem] leading-relaxed text-muted sm:text-lg">
               Herbal teas, cold-pressed oils and handmade soaps from Anatolia, chosen with care and guided by the
               classical wisdom of the four temperaments.
             </p>
@@ -96,8 +96,8 @@ export function HomeScreen({ featured }: { featured: ReactNode }) {
         <div className="group relative overflow-hidden rounded-3xl bg-sage-800 px-6 py-10 text-cream shadow-lift transition-colors hover:bg-sage-900 sm:px-12 sm:py-14">
           <LeafIcon
             aria-hidden="true"
-            className="pointer-events-none absolute -top-6 -right-6 size-48 rotate-12 text-sage-700 sm:size-64"
-            strokeWidth={0.75}
+            className="pointer-events-none absolute -right-10 -bottom-16 size-56 -rotate-12 text-sage-600/60 sm:right-6 sm:-bottom-10 sm:size-80"
+            strokeWidth={0.6}
           />
           <div className="relative max-w-2xl">
             <p className="text-sm font-semibold uppercase tracking-[0.14em] text-terracotta-200">
@@ -111,8 +111,8 @@ export function HomeScreen({ featured }: { featured: ReactNode }) {
                 Discover your temperament with our 20-question test
               </Link>
             </h2>
-            <p className="mt-4 text-lg leading-relaxed text-sage-100">
-              Create a free account and the test will be waiting for you. We e-mail your personal result within 24
+            <p className="mt-4 text-[1.0625rem] leading-relaxed text-sage-100 sm:text-lg">
+              Create a free account and the test will be waiting for you. We e‑mail your personal result within 24
               hours.
             </p>
             <span
