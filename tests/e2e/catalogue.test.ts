@@ -5,11 +5,11 @@ import {
   accessibilityViolations,
   collectPageErrors,
   desktopContext,
-  launchBrowser,
   phoneContext,
   screenshot,
 } from "../support/browser.ts";
-import { getJson, startTestServer, type TestServer } from "../support/server.ts";
+import type { TestServer } from "../support/server.ts";
+import { startShopInBrowser, stopShopInBrowser } from "../support/shop-in-browser.ts";
 
 const emptyText = "No products found matching your criteria.";
 
@@ -19,19 +19,11 @@ let categories: Category[];
 let products: Product[];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  [categories, products] = await Promise.all([
-    getJson<Category[]>(server, "/api/categories"),
-    getJson<Product[]>(server, "/api/products"),
-  ]);
+  ({ server, browser, categories, products } = await startShopInBrowser());
   expect(categories.length).toBeGreaterThanOrEqual(2);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => stopShopInBrowser({ server, browser }));
 
 type Kind = "desktop" | "phone";
 

@@ -5,12 +5,12 @@ import {
   accessibilityViolations,
   desktopContext,
   failOnPageErrors,
-  launchBrowser,
   loadAllImages,
   phoneContext,
   screenshot,
 } from "../support/browser.ts";
-import { getJson, startTestServer, type TestServer } from "../support/server.ts";
+import type { TestServer } from "../support/server.ts";
+import { startShopInBrowser, stopShopInBrowser } from "../support/shop-in-browser.ts";
 
 let server: TestServer;
 let browser: Browser;
@@ -18,20 +18,12 @@ let categories: Category[];
 let products: Product[];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  [categories, products] = await Promise.all([
-    getJson<Category[]>(server, "/api/categories"),
-    getJson<Product[]>(server, "/api/products"),
-  ]);
+  ({ server, browser, categories, products } = await startShopInBrowser());
   expect(categories.length).toBeGreaterThan(0);
   expect(products.length).toBeGreaterThanOrEqual(3);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+afterAll(() => stopShopInBrowser({ server, browser }));
 
 async function openPage(kind: "desktop" | "phone"): Promise<Page> {
   const context =

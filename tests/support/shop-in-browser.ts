@@ -1,0 +1,22 @@
+import type { Browser } from "playwright-core";
+import type { Category, Product } from "../../worker/contract/catalogue.ts";
+import { launchBrowser } from "./browser.ts";
+import { getJson, startTestServer, type TestServer } from "./server.ts";
+
+export type ShopInBrowser = { server: TestServer; browser: Browser; categories: Category[]; products: Product[] };
+
+/** The seeded shop on a fresh server, Chromium, and the catalogue the tests compare against. */
+export async function startShopInBrowser(): Promise<ShopInBrowser> {
+  const server = await startTestServer();
+  const browser = await launchBrowser();
+  const [categories, products] = await Promise.all([
+    getJson<Category[]>(server, "/api/categories"),
+    getJson<Product[]>(server, "/api/products"),
+  ]);
+  return { server, browser, categories, products };
+}
+
+export async function stopShopInBrowser(shop: Partial<ShopInBrowser>): Promise<void> {
+  await shop.browser?.close();
+  await shop.server?.close();
+}
