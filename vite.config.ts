@@ -27,6 +27,7 @@ function staticAssetHeaders(): Plugin {
   return {
     name: "static-asset-headers",
     apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
     generateBundle() {
       const lines = ["/*", ...Object.entries(securityHeaders).map(([name, value]) => `  ${name}: ${value}`)];
       lines.push("", "/assets/*", "  Cache-Control: public, max-age=31536000, immutable");
@@ -55,7 +56,20 @@ export default defineConfig({
         tailwindcss(),
         staticAssetHeaders(),
       ],
-  build: { outDir: "../dist/web", emptyOutDir: true },
+  // `vite build` builds both environments: the PWA (dist/web) and the server renderer of the
+  // catalogue pages (dist/ssr/entry-server.js, loaded by the Node entry, bundled into the Worker).
+  builder: {},
+  environments: {
+    client: { build: { outDir: "../dist/web", emptyOutDir: true } },
+    ssr: {
+      build: {
+        outDir: "../dist/ssr",
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rollupOptions: { input: "entry-server.tsx" },
+      },
+    },
+  },
   server: { proxy: { "/api": "http://localhost:8787" } },
   test: {
     root: ".",

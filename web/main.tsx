@@ -1,9 +1,9 @@
 import "./lib/zod-config.ts";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { readInitialData } from "./lib/initial-data.ts";
-import { router } from "./router.tsx";
+import { createAppRouter } from "./router.tsx";
 import "./styles.css";
 
 // Read the server's embedded catalogue data while the address is still the one it was written for.
@@ -12,8 +12,20 @@ readInitialData();
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element.");
 
-createRoot(root).render(
+const router = createAppRouter();
+const app = (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (root.firstElementChild) {
+  // The catalogue pages arrive rendered by the server (web/entry-server.tsx). Resolving the
+  // route first (its code split chunk) lets the first render match that HTML, so React adopts
+  // it instead of painting it again. `router.ssr` tells the router the page was server-rendered,
+  // so it lays out its boundaries as the server did (ADR 0007: no dehydration scripts).
+  router.ssr = { manifest: undefined };
+  void router.load().then(() => hydrateRoot(root, app));
+} else {
+  createRoot(root).render(app);
+}

@@ -1,14 +1,25 @@
-import { createRouter } from "@tanstack/react-router";
+import { createRouter, type RouterHistory } from "@tanstack/react-router";
 import { routeTree } from "./route-tree.gen.ts";
 
-export const router = createRouter({
-  routeTree,
-  defaultPreload: "intent",
-  scrollRestoration: true,
-});
+/**
+ * One router per page load in the browser, one per request on the server (with the request's
+ * address in a memory history).
+ */
+export function createAppRouter(options: { history?: RouterHistory } = {}) {
+  const onServer = options.history !== undefined;
+  return createRouter({
+    routeTree,
+    history: options.history,
+    isServer: onServer,
+    defaultPreload: "intent",
+    // On the server the router would write an inline restoration script, which the CSP
+    // (script-src 'self') forbids; the browser restores scroll positions itself.
+    scrollRestoration: !onServer,
+  });
+}
 
 declare module "@tanstack/react-router" {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof createAppRouter>;
   }
 }

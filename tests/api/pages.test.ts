@@ -1,6 +1,9 @@
+import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { InitialData } from "../../worker/contract/initial-data.ts";
+import type { PageRenderer } from "../../worker/lib/page-renderer.ts";
 import { createCategory, createProduct } from "../support/factories.ts";
+import { ensureWebBuilt } from "../support/server.ts";
 import { createTestApp } from "../support/test-app.ts";
 
 // The shape of the built dist/web/index.html that matters here: title, description, head end.
@@ -13,7 +16,7 @@ const assets = async (request: Request) => {
   return new Response(shell, { headers: { "Content-Type": "text/html" } });
 };
 
-const { app, db } = await createTestApp({ PUBLIC_URL: "https://shop.example" }, assets);
+const { app, db } = await createTestApp({ PUBLIC_URL: "https://shop.example" }, { assets });
 
 let productId = 0;
 beforeAll(async () => {
@@ -91,5 +94,63 @@ describe("catalogue pages served with their data", () => {
     const res = await app.request("/about");
     expect(await res.text()).toBe(shell);
     expect(requestedAssets).toEqual(["/about"]);
+  });
+});
+
+describe("catalogue pages rendered on the server", async () => {
+  // The real renderer from `vite build` (dist/ssr), as the Node entry loads it.
+  const { renderPage } = (await import(pathToFileURL(ensureWebBuilt()).href)) as { renderPage: PageRenderer };
+  const rendered = await createTestApp({ PUBLIC_URL: "https://shop.example" }, { assets, renderPage });
+  const teas = await createCategory(rendered.db, { name: "Bitki Çayları" });
+  const oils = await createCategory(rendered.db, { name: "Doğal Yağlar" });
+  const tea = await createProduct(rendered.db, {
+    name: "Ihlamur $& Çayı",
+    categoryId: teas.id,
+    longDescription: "<p>Sakin <strong>akşamlar</strong></p><script>alert(1)</script>",
+    images: ["/images/products/ihlamur.svg"],
+  });
+  await createProduct(rendered.db, { name: "Çörek Otu Yağı", categoryId: oils.id });
+
+  const root = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? "";
+
+  it("paints the home page's products into the root before any script runs", async () => {
+    const html = await (await rendered.app.request("/")).text();
+    expect(root(html)).toContain("Ihlamur $&amp; Çayı");
+    expect(root(html)).toContain("Çörek Otu Yağı");
+    expect(html).toContain("<title>Doğal Yaşam — Natural health &#38; wellness</title>");
+  });
+
+  it("renders the category a /products link asks for", async () => {
+    const html = root(await (await rendered.app.request(`/products?category=${oils.id}`)).text());
+    expect(html).toContain("Çörek Otu Yağı");
+    expect(html).not.toContain("Ihlamur");
+  });
+
+  it("renders a product page with its sanitized description, and the not-found screen", async () => {
+    const res = await rendered.app.request(`/products/${tea.id}`);
+    const html = await res.text();
+    expect(html).toContain("<title>Ihlamur $&#38; Çayı — Doğal Yaşam</title>");
+    expect(root(html)).toContain("<p>Sakin <strong>akşamlar</strong></p>");
+    expect(root(html)).not.toContain("alert(1)");
+    const missing = await rendered.app.request("/products/999999");
+    expect(missing.status).toBe(404);
+    expect(root(await missing.text())).toContain("Product not found");
+  });
+
+  it("falls back to the empty shell when the renderer fails, so the browser renders the page", async () => {
+    const failing = await createTestApp(
+      {},
+      {
+        assets,
+        renderPage: async () => {
+          throw new Error("renderer broke");
+        },
+      },
+    );
+    const res = await failing.app.request("/products");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(initialData(html).products).toEqual([]);
   });
 });

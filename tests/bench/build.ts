@@ -12,9 +12,15 @@ function run(command: string, args: string[]): void {
     throw new Error(`\`${command} ${args.join(" ")}\` failed (${result.signal ?? result.status})`);
 }
 
-/** Builds the PWA only when dist/web is missing (or when asked): the bench measures what is there. */
+/**
+ * Builds the PWA and its server renderer only when missing (or when asked): the bench measures
+ * what is there.
+ */
 export function ensureWebBuilt(rebuild = false): void {
-  if (rebuild || !existsSync(join(webDist, "index.html"))) run("vite", ["build"]);
+  const missing = !existsSync(join(webDist, "index.html")) || !existsSync(join(root, "dist/ssr/entry-server.js"));
+  if (rebuild || missing) {
+    run("vite", ["build"]);
+  }
 }
 
 /** Builds the Worker bundle only when dist/worker is missing (or when asked). */

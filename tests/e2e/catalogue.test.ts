@@ -5,6 +5,7 @@ import {
   accessibilityViolations,
   collectPageErrors,
   desktopContext,
+  openApp,
   phoneContext,
   screenshot,
 } from "../support/browser.ts";
@@ -70,7 +71,7 @@ const byName = (name: string) => products.find((p) => p.name === name) as Produc
 describe.each<Kind>(["desktop", "phone"])("catalogue on %s", (kind) => {
   test("home → products → filter, Back, Turkish search, empty result → product → not found", async () => {
     const page = await openPage(kind);
-    await page.goto("/");
+    await openApp(page, "/");
     // The featured products are painted from the page's embedded data: no skeleton first.
     const featured = page.getByRole("region", { name: "Featured products" });
     await featured.getByRole("article").nth(2).waitFor();
@@ -175,7 +176,7 @@ describe.each<Kind>(["desktop", "phone"])("catalogue on %s", (kind) => {
     expect(await page.title()).toContain(product.name);
 
     // A link to a product that does not exist shows the not-found screen, and its link back works.
-    await page.goto("/products/999999");
+    await openApp(page, "/products/999999");
     await page.getByRole("heading", { level: 1, name: "Product not found" }).waitFor();
     expect(await page.title()).toContain("Product not found");
     await expectNoViolations(page, "product not found");
@@ -189,7 +190,7 @@ describe.each<Kind>(["desktop", "phone"])("catalogue on %s", (kind) => {
     const page = await openPage(kind);
     const gallery = products.find((p) => p.images.length > 1) as Product;
     expect(gallery).toBeDefined();
-    await page.goto(`/products/${gallery.id}`);
+    await openApp(page, `/products/${gallery.id}`);
     await page.getByRole("heading", { level: 1, name: gallery.name }).waitFor();
     // Painted from the embedded data: the loading text never shows on the first load.
     expect(await page.getByText("Loading product....").count()).toBe(0);
@@ -237,19 +238,19 @@ describe.each<Kind>(["desktop", "phone"])("catalogue on %s", (kind) => {
     // A product without images shows the placeholder.
     const bare = products.find((p) => p.images.length === 0);
     if (bare) {
-      await page.goto(`/products/${bare.id}`);
+      await openApp(page, `/products/${bare.id}`);
       await page.getByRole("heading", { level: 1, name: bare.name }).waitFor();
       expect(await main.locator("img[fetchpriority=high]").getAttribute("src")).toBe("/images/placeholder.svg");
       expect(await main.getByRole("list", { name: "Product images" }).count()).toBe(0);
     }
 
     // A malformed id is a missing product too.
-    await page.goto("/products/abc");
+    await openApp(page, "/products/abc");
     await page.getByRole("heading", { level: 1, name: "Product not found" }).waitFor();
 
     // An unknown or malformed ?category= shows every product.
     for (const query of ["abc", "999999"]) {
-      await page.goto(`/products?category=${query}`);
+      await openApp(page, `/products?category=${query}`);
       await page.getByRole("heading", { level: 1, name: "Products" }).waitFor();
       await expectShown(page, products);
       expect(
@@ -261,7 +262,7 @@ describe.each<Kind>(["desktop", "phone"])("catalogue on %s", (kind) => {
     }
 
     // The founder's story, with a link to the products.
-    await page.goto("/about");
+    await openApp(page, "/about");
     await page.getByRole("heading", { level: 1, name: "From my grandmother’s garden to your home" }).waitFor();
     expect(await page.title()).toContain("Our story");
     expect(await main.getByText("Ayşe Demir", { exact: false }).count()).toBeGreaterThan(0);
@@ -280,7 +281,7 @@ describe("catalogue data", () => {
       if (url.pathname.startsWith("/api/")) calls.push(`${url.pathname}${url.search}`);
     });
     // /about carries no catalogue data.
-    await page.goto("/about");
+    await openApp(page, "/about");
     await page.getByRole("heading", { level: 1 }).waitFor();
     const category = categories[1] as Category;
     await page.evaluate(() => undefined);
@@ -323,7 +324,7 @@ describe("catalogue data", () => {
       await held;
       await route.continue();
     });
-    await page.goto("/about");
+    await openApp(page, "/about");
     await page.getByRole("heading", { level: 1 }).waitFor();
     await page.getByRole("main").getByRole("link", { name: "Explore our products" }).click();
     const skeletons = page.getByRole("list", { name: "Loading products" });
@@ -332,5 +333,77 @@ describe("catalogue data", () => {
     release();
     await expectShown(page, products);
     expect(await skeletons.count()).toBe(0);
+  });
+});
+
+describe("catalogue pages rendered on the server", () => {
+  test("without JavaScript a shopper still sees the featured products, a category and a product page", async () => {
+    const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
+    onTestFinished(() => context.close());
+    const page = await context.newPage();
+    await page.goto("/");
+    const featured = page.getByRole("region", { name: "Featured products" });
+    expect(await featured.locator("article h3").allInnerTexts()).toEqual(products.slice(0, 3).map((p) => p.name));
+
+    const category = categories[1] as Category;
+    await page.goto(`/products?category=${category.id}`);
+    expect(await page.locator("main article h2").allInnerTexts()).toEqual(
+      products.filter((p) => p.category_id === category.id).map((p) => p.name),
+    );
+
+    // The cards are plain links: following one loads the product's own server-rendered page.
+    const product = products.find((p) => p.category_id === category.id) as Product;
+    await page.getByRole("main").getByRole("link", { name: product.name, exact: true }).click();
+    await page.waitForURL(`**/products/${product.id}`);
+    await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
+    expect(await page.getByRole("link", { name: /Buy on Etsy/ }).getAttribute("href")).toBe(product.etsy_link);
+  });
+
+  test("React adopts the server's markup instead of painting the page again", async () => {
+    const page = await openPage("phone");
+    // Hold the app's script until the server's markup has been marked.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/index-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Module scripts run before DOMContentLoaded: wait for the markup itself.
+    await page.goto("/products", { waitUntil: "commit" });
+    await page
+      .locator("main article")
+      .nth(products.length - 1)
+      .waitFor();
+    await page.evaluate(() => {
+      const marked = window as unknown as { serverHeading?: Element | null; serverCard?: Element | null };
+      marked.serverHeading = document.querySelector("main h1");
+      marked.serverCard = document.querySelector("main article");
+    });
+    expect(await page.locator("main article").count()).toBe(products.length);
+    release();
+    await page.waitForFunction(() => {
+      const root = document.getElementById("root");
+      return root !== null && Object.keys(root).some((key) => key.startsWith("__reactContainer$"));
+    });
+
+    // Hydrated: the filters respond, and the elements the server sent are still the ones shown.
+    const category = categories[0] as Category;
+    await page.getByRole("group", { name: "Filter by category" }).getByRole("button", { name: category.name }).click();
+    await page.waitForURL(`**/products?category=${category.id}`);
+    await expectShown(
+      page,
+      products.filter((p) => p.category_id === category.id),
+    );
+    const adopted = await page.evaluate(() => {
+      const marked = window as unknown as { serverHeading?: Element | null; serverCard?: Element | null };
+      return {
+        heading:
+          marked.serverHeading?.isConnected === true && marked.serverHeading === document.querySelector("main h1"),
+        card: marked.serverCard?.isConnected === true,
+      };
+    });
+    expect(adopted).toEqual({ heading: true, card: true });
   });
 });

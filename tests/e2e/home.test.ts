@@ -6,6 +6,7 @@ import {
   desktopContext,
   failOnPageErrors,
   loadAllImages,
+  openApp,
   phoneContext,
   screenshot,
 } from "../support/browser.ts";
@@ -39,7 +40,7 @@ const isVisible = (page: Page, selector: string) => page.locator(selector).isVis
 describe("home page", () => {
   test("desktop: header, Products menu, featured products and contact links", async () => {
     const page = await openPage("desktop");
-    await page.goto("/");
+    await openApp(page, "/");
 
     const header = page.getByRole("banner");
     for (const name of ["Home", "Products", "About", "Sign In", "Sign Up"]) {
@@ -123,7 +124,7 @@ describe("home page", () => {
 
   test("desktop: the Products menu opens from the keyboard and closes on Escape", async () => {
     const page = await openPage("desktop");
-    await page.goto("/");
+    await openApp(page, "/");
     const toggle = page.getByRole("button", { name: "Product categories" });
     const menu = page.getByRole("banner").getByRole("list", { name: "Product categories" });
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
@@ -140,7 +141,7 @@ describe("home page", () => {
 
   test("the header reloads categories when the categories-changed event fires", async () => {
     const page = await openPage("desktop");
-    await page.goto("/");
+    await openApp(page, "/");
     const menu = page.getByRole("banner").getByRole("list", { name: "Product categories" });
     await page.getByRole("banner").getByRole("link", { name: "Products", exact: true }).hover();
     await menu.getByRole("link", { name: (categories[0] as Category).name }).waitFor();
@@ -162,7 +163,7 @@ describe("home page", () => {
 
   test("phone: mobile menu repeats the header, closes on Escape and after navigating", async () => {
     const page = await openPage("phone");
-    await page.goto("/");
+    await openApp(page, "/");
     await page.getByRole("region", { name: "Featured products" }).getByRole("article").nth(2).waitFor();
 
     // The desktop navigation is folded into the menu button.
@@ -210,15 +211,15 @@ describe("other screens of the shell", () => {
   test("a bad ?category= is ignored, unknown paths show not-found, /verify-success is Turkish", async () => {
     const page = await openPage("desktop");
 
-    await page.goto("/products?category=abc");
+    await openApp(page, "/products?category=abc");
     await page.getByRole("heading", { level: 1, name: "Products" }).waitFor();
     await page.getByRole("button", { name: "All", exact: true, pressed: true }).waitFor();
 
-    await page.goto("/no-such-page");
+    await openApp(page, "/no-such-page");
     await page.getByRole("heading", { level: 1, name: "Page not found" }).waitFor();
     expect(await page.title()).toContain("Page not found");
 
-    await page.goto("/verify-success");
+    await openApp(page, "/verify-success");
     await page.getByRole("heading", { level: 1, name: "E-posta adresiniz doğrulandı" }).waitFor();
     const signIn = page.getByRole("main").getByRole("link", { name: "Giriş Yap" });
     expect(await signIn.getAttribute("href")).toBe("/signin");
@@ -240,7 +241,7 @@ describe("other screens of the shell", () => {
       ["/admin", "Admin — coming soon"],
     ];
     for (const [path, heading] of routes) {
-      await page.goto(path);
+      await openApp(page, path);
       await page.getByRole("heading", { level: 1, name: heading }).waitFor();
       await page.getByRole("contentinfo").waitFor();
     }

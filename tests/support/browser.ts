@@ -90,6 +90,20 @@ export function failOnPageErrors(page: Page): void {
   onTestFinished(() => errors.assertNone());
 }
 
+/**
+ * Opens a path and waits until React has taken over the page. The catalogue pages arrive
+ * rendered by the server, so their buttons exist before the script runs; a click before React
+ * has a root on the page would do nothing (afterwards React replays clicks on parts it has not
+ * hydrated yet). React marks the container of a root it created with `__reactContainer$…`.
+ */
+export async function openApp(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForFunction(() => {
+    const root = document.getElementById("root");
+    return root !== null && Object.keys(root).some((key) => key.startsWith("__reactContainer$"));
+  });
+}
+
 export const screenshotDir = fileURLToPath(new URL("../e2e/screenshots/", import.meta.url));
 
 /**

@@ -14,14 +14,19 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
-/** The e2e tests drive the built PWA: build it once when dist/web is missing. */
-export function ensureWebBuilt(): void {
-  if (existsSync(join(root, "dist/web/index.html"))) return;
+/**
+ * The e2e tests drive the built PWA and its server renderer: build them once when missing.
+ * Returns the path of the server renderer (dist/ssr/entry-server.js).
+ */
+export function ensureWebBuilt(): string {
+  const renderer = join(root, "dist/ssr/entry-server.js");
+  if (existsSync(join(root, "dist/web/index.html")) && existsSync(renderer)) return renderer;
   try {
     execFileSync(join(root, "node_modules/.bin/vite"), ["build"], { cwd: root, stdio: "inherit" });
   } catch (error) {
-    throw new Error(`dist/web is missing and \`vite build\` failed: run \`npm run build\` first. (${String(error)})`);
+    throw new Error(`dist/ is missing and \`vite build\` failed: run \`npm run build\` first. (${String(error)})`);
   }
+  return renderer;
 }
 
 /**

@@ -8,6 +8,7 @@ import { type AppConfig, parseConfig } from "../../worker/config/config.ts";
 import { createDatabase, type Database } from "../../worker/db/client.ts";
 import { migrateDatabase } from "../../worker/db/migrate.ts";
 import type { Mailer, OutgoingEmail } from "../../worker/email/mailer.ts";
+import type { AppDeps } from "../../worker/lib/app-env.ts";
 import type { Clock } from "../../worker/lib/clock.ts";
 import { createLogger } from "../../worker/lib/logger.ts";
 
@@ -62,13 +63,13 @@ export async function createTestDatabase(): Promise<{ db: Database; url: string;
 /** The whole Hono app over a fresh database, called in-process with `app.request(...)`. */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  assets?: (request: Request) => Promise<Response>,
+  web: Pick<AppDeps, "assets" | "renderPage"> = {},
 ) {
   const { db, url } = await createTestDatabase();
   const config = { ...parseConfig({ ...testSettings, DATABASE_URL: url }), ...overrides };
   const clock = createTestClock();
   const mailer = createMemoryMailer();
   const logger = createLogger(config.LOG_LEVEL);
-  const app = createApp({ db, clock, mailer, config, logger, ...(assets ? { assets } : {}) });
+  const app = createApp({ db, clock, mailer, config, logger, ...web });
   return { app, db, clock, mailer, config };
 }

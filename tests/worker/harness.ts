@@ -41,9 +41,16 @@ const run = (script: string, args: string[]) =>
  * both first, so then this does nothing): the web app, which wrangler needs as the assets
  * directory, and the Worker bundle.
  */
+const serverRenderer = "dist/ssr/entry-server.js";
+
 export function ensureBuilt(): void {
-  if (!existsSync(webShell)) run("node_modules/vite/bin/vite.js", ["build", "--logLevel", "warn"]);
-  const sources = ["worker", "wrangler.toml", "package-lock.json"].map((p) => newestMtime(join(projectRoot, p)));
+  if (!existsSync(webShell) || !existsSync(join(projectRoot, serverRenderer))) {
+    run("node_modules/vite/bin/vite.js", ["build", "--logLevel", "warn"]);
+  }
+  // The bundle includes the server renderer: a newer renderer build means a stale bundle.
+  const sources = ["worker", "wrangler.toml", "package-lock.json", serverRenderer].map((p) =>
+    newestMtime(join(projectRoot, p)),
+  );
   if (newestMtime(workerScript) >= Math.max(...sources)) return;
   // Built aside and moved in file by file, so a test file running in parallel never loads a
   // half-written bundle.

@@ -109,15 +109,27 @@ describe("the Worker bundle under workerd", () => {
   });
 
   it("puts the security headers on API responses and on pages", async () => {
-    // /api/* and /products/* run the Worker first; "/" is served by Workers Static Assets from
-    // dist/web with the headers the web build writes to _headers.
-    for (const path of ["/api/health", "/products/1", "/"]) {
+    // The API and the catalogue pages run the Worker first; "/about" is served by Workers Static
+    // Assets from dist/web with the headers the web build writes to _headers.
+    for (const path of ["/api/health", "/products/1", "/", "/about"]) {
       const res = await get(path);
       await res.arrayBuffer();
       expect(res.status, path).toBe(200);
       for (const [name, value] of Object.entries(securityHeaders))
         expect(res.headers.get(name), `${path} ${name}`).toBe(value);
     }
+  });
+
+  it("renders the catalogue pages on the server, from the database", async () => {
+    const home = await (await get("/")).text();
+    expect(home).toMatch(/<div id="root"><div class="flex min-h-dvh flex-col">/);
+    expect(home).toContain("Ihlamur Çayı");
+    const product = await get("/products/1");
+    expect(product.status).toBe(200);
+    expect(await product.text()).toMatch(/<h1[^>]*>Ihlamur Çayı<\/h1>/);
+    const missing = await get("/products/999999");
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("Product not found");
   });
 
   it("serves the app shell for app routes (SPA fallback), through the Worker for /products/*", async () => {

@@ -6,7 +6,8 @@ import { fileURLToPath } from "node:url";
 // `npm start` builds the web app when dist/web is missing or older than its sources, so a
 // fresh clone needs no separate build step and a pulled change is never served stale.
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const built = join(root, "dist/web/index.html");
+// The PWA and its server renderer, both from `vite build`.
+const built = [join(root, "dist/web/index.html"), join(root, "dist/ssr/entry-server.js")];
 
 function newestMtime(path: string): number {
   const stat = statSync(path);
@@ -28,7 +29,7 @@ const sourcesChanged = () =>
       .map(newestMtime),
   );
 
-if (!existsSync(built) || statSync(built).mtimeMs < sourcesChanged()) {
-  console.log("Building the web app (dist/web)…");
+if (built.some((file) => !existsSync(file) || statSync(file).mtimeMs < sourcesChanged())) {
+  console.log("Building the web app (dist/web, dist/ssr)…");
   execFileSync("vite", ["build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
 }

@@ -1,6 +1,8 @@
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, relative, sep } from "node:path";
+import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
@@ -13,9 +15,11 @@ import { dispatchOutboxSafely } from "../email/dispatcher.ts";
 import { devMailboxMailer } from "../email/mailer.ts";
 import { systemClock } from "../lib/clock.ts";
 import { createLogger } from "../lib/logger.ts";
+import type { PageRenderer } from "../lib/page-renderer.ts";
 import { loadNodeEnv, projectRoot } from "./node-env.ts";
 
 const webRoot = join(projectRoot, "dist/web");
+const serverRenderer = join(projectRoot, "dist/ssr/entry-server.js");
 
 export type NodeServer = { url: string; config: AppConfig; close(): Promise<void> };
 
@@ -57,6 +61,7 @@ export async function startNodeServer(
       config,
       logger,
       assets: serveBuiltWeb,
+      renderPage: await loadPageRenderer(),
     }),
   );
 
@@ -93,6 +98,13 @@ export class StartupError extends Error {
 
 const describe = (error: unknown) =>
   error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+
+/** The server renderer from `npm run build` (dist/ssr); without it pages render in the browser. */
+async function loadPageRenderer(): Promise<PageRenderer | undefined> {
+  if (!existsSync(serverRenderer)) return undefined;
+  const module: { renderPage: PageRenderer } = await import(pathToFileURL(serverRenderer).href);
+  return module.renderPage;
+}
 
 const contentTypes: Record<string, string> = {
   ".html": "text/html; charset=utf-8",

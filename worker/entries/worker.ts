@@ -1,4 +1,5 @@
 import { createClient } from "@libsql/client/web";
+import { renderPage } from "web-ssr";
 import { createApp } from "../app.ts";
 import { type AppConfig, ConfigError, parseConfig } from "../config/config.ts";
 import { createDatabase, type Database } from "../db/client.ts";
@@ -75,6 +76,7 @@ function setUp(env: Env): Ready | Misconfigured {
       config,
       logger,
       assets: (request) => env.ASSETS.fetch(request),
+      renderPage,
     });
     result = { ok: true, app, db, config, logger };
   } catch (error) {

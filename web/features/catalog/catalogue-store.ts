@@ -1,7 +1,7 @@
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
 import { ApiError, api, errorMessage, readJson } from "../../lib/api-client.ts";
 import { onCategoriesChanged } from "../../lib/events.ts";
-import { productIdFromPathname, readInitialData } from "../../lib/initial-data.ts";
+import { type EmbeddedData, productIdFromPathname, readInitialData } from "../../lib/initial-data.ts";
 
 /**
  * The shopper's catalogue, held once for the whole app (SPEC §4: "all products are fetched once
@@ -23,21 +23,16 @@ export type CatalogueState = {
   readonly productErrors: ReadonlyMap<number, string>;
 };
 
-const seededProductIds = new Set<number>();
-
-function initialState(): CatalogueState {
-  const embedded = readInitialData();
+/**
+ * The store's state before anything has been fetched: the data the server wrote into the page
+ * (or rendered the page from, on the server), for the address it was written for.
+ */
+export function catalogueStateFrom(embedded: EmbeddedData | undefined): CatalogueState {
   const data = embedded?.data;
   const byId = new Map<number, Product | null>();
   const id = embedded ? productIdFromPathname(embedded.pathname) : undefined;
-  // The server has just answered for this product: no need to ask again right away.
-  if (data?.product) {
-    byId.set(data.product.id, data.product);
-    seededProductIds.add(data.product.id);
-  } else if (data?.product === null && id !== undefined) {
-    byId.set(id, null);
-    seededProductIds.add(id);
-  }
+  if (data?.product) byId.set(data.product.id, data.product);
+  else if (data?.product === null && id !== undefined) byId.set(id, null);
   return {
     products: data?.products,
     productsError: undefined,
@@ -48,7 +43,10 @@ function initialState(): CatalogueState {
   };
 }
 
-let state: CatalogueState = initialState();
+/** What the server rendered the page from: the first (hydrating) render must show the same. */
+export const initialSnapshot: CatalogueState = catalogueStateFrom(readInitialData());
+
+let state: CatalogueState = initialSnapshot;
 const listeners = new Set<() => void>();
 
 function update(change: (current: CatalogueState) => Partial<CatalogueState>): void {
@@ -73,7 +71,8 @@ let categoriesRequest: Promise<void> | undefined;
 let categoriesFresh = false;
 const categoryRequests = new Map<number, Promise<void>>();
 const productRequests = new Map<number, Promise<void>>();
-const productsFreshById = new Set<number>(seededProductIds);
+// The server has just answered for the product it seeded: no need to ask again right away.
+const productsFreshById = new Set<number>(initialSnapshot.byId.keys());
 
 /** Loads (or, when seeded, quietly revalidates) the full product list, once per session. */
 export function loadProducts(): Promise<void> {

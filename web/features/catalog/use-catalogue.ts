@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useSyncExternalStore } from "react";
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
 import {
   type CatalogueState,
   getSnapshot,
+  initialSnapshot,
   knownProduct,
   loadCategories,
   loadCategory,
@@ -13,9 +14,17 @@ import {
   subscribe,
 } from "./catalogue-store.ts";
 
+/**
+ * The catalogue a server render shows (web/entry-server.tsx provides it per request: the
+ * module-level store belongs to the browser). In the browser, hydration uses the store's
+ * initial snapshot, seeded from the same data the server rendered from.
+ */
+export const ServerCatalogue = createContext<CatalogueState | undefined>(undefined);
+
 /** The whole catalogue store; re-renders when any part of it changes. */
 export function useCatalogueState(): CatalogueState {
-  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  const server = useContext(ServerCatalogue);
+  return useSyncExternalStore(subscribe, getSnapshot, () => server ?? initialSnapshot);
 }
 
 export type ProductsView = {

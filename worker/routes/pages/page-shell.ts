@@ -26,7 +26,7 @@ const escapeJsonForHtml = (json: string) =>
  * Writes a page's title, description, Open Graph / Twitter tags, the largest image's preload and
  * the initial catalogue data into the built app shell (dist/web/index.html).
  */
-export function renderPageShell(shell: string, meta: PageMeta, data: InitialData): string {
+export function renderPageShell(shell: string, meta: PageMeta, data: InitialData, markup = ""): string {
   const tags = [
     `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
     `<meta property="og:site_name" content="Doğal Yaşam" />`,
@@ -47,11 +47,13 @@ export function renderPageShell(shell: string, meta: PageMeta, data: InitialData
     .filter(Boolean)
     .join("\n    ");
 
+  // Replacer functions: a "$&" in a product name must stay text, not a replacement pattern.
   return shell
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
     .replace(
       /<meta\s+name="description"[\s\S]*?\/>/,
-      `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+      () => `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     )
-    .replace("</head>", `    ${tags}\n  </head>`);
+    .replace("</head>", () => `    ${tags}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
 }

@@ -88,6 +88,23 @@ async function servePage(c: Context<AppEnv>, status: 200 | 404, { meta, data }: 
     await shellResponse.text(),
     { ...meta, url: new URL(c.req.path, origin).toString(), image: absolute(meta.image) },
     data,
+    await renderMarkup(c, data),
   );
   return c.html(html, status, { "Cache-Control": "no-cache" });
+}
+
+/**
+ * The page's server-rendered markup, or "" when there is no renderer or it fails: the browser
+ * then renders the same page from the embedded data, a little later, instead of an error.
+ */
+async function renderMarkup(c: Context<AppEnv>, data: InitialData): Promise<string> {
+  const { renderPage, logger } = c.var;
+  if (!renderPage) return "";
+  const url = new URL(c.req.url);
+  try {
+    return await renderPage(url.pathname + url.search, data);
+  } catch (error) {
+    logger.error("server render failed", { path: url.pathname, error: String(error) });
+    return "";
+  }
 }
