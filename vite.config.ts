@@ -36,6 +36,27 @@ function staticAssetHeaders(): Plugin {
   };
 }
 
+/**
+ * Marks the entry script (web/main.tsx) low priority: all it does is wait for the first paint
+ * before it imports the app, so the stylesheet and the largest image come first.
+ */
+function lowPriorityEntry(): Plugin {
+  return {
+    name: "low-priority-entry",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, { chunk }) {
+        if (!chunk) return html;
+        const entry = `<script type="module" crossorigin src="/${chunk.fileName}"`;
+        if (!html.includes(entry)) throw new Error(`low-priority-entry: no ${entry}> in index.html`);
+        return html.replace(entry, () => `${entry} fetchpriority="low"`);
+      },
+    },
+  };
+}
+
 // The web app lives in web/ and builds to dist/web, which both the Node server and Workers
 // Static Assets serve. Vitest's projects are declared here too (one config, one runner).
 export default defineConfig({
@@ -55,6 +76,7 @@ export default defineConfig({
         react(),
         tailwindcss(),
         staticAssetHeaders(),
+        lowPriorityEntry(),
       ],
   // `vite build` builds both environments: the PWA (dist/web) and the server renderer of the
   // catalogue pages (dist/ssr/entry-server.js, loaded by the Node entry, bundled into the Worker).

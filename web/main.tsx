@@ -1,31 +1,12 @@
-import "./lib/zod-config.ts";
-import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { readInitialData } from "./lib/initial-data.ts";
-import { createAppRouter } from "./router.tsx";
 import "./styles.css";
 
-// Read the server's embedded catalogue data while the address is still the one it was written for.
-readInitialData();
-
-const root = document.getElementById("root");
-if (!root) throw new Error("The page has no #root element.");
-
-const router = createAppRouter();
-const app = (
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>
-);
-
-if (root.firstElementChild) {
-  // The catalogue pages arrive rendered by the server (web/entry-server.tsx). Resolving the
-  // route first (its code split chunk) lets the first render match that HTML, so React adopts
-  // it instead of painting it again. `router.ssr` tells the router the page was server-rendered,
-  // so it lays out its boundaries as the server did (ADR 0007: no dehydration scripts).
-  router.ssr = { manifest: undefined };
-  void router.load().then(() => hydrateRoot(root, app));
-} else {
-  createRoot(root).render(app);
-}
+/**
+ * The entry: tiny on purpose. The catalogue pages arrive painted by the server, so the app's
+ * code (React, the router, the screens) is fetched and started only after the browser has shown
+ * that first frame: its download, evaluation and hydration never stand between the shopper and
+ * the content (ADR 0007). A frame callback runs just before a paint; the task it schedules runs
+ * after that paint.
+ */
+requestAnimationFrame(() => {
+  setTimeout(() => void import("./app.tsx"), 0);
+});

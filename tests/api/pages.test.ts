@@ -35,6 +35,8 @@ beforeAll(async () => {
     images: ["/images/products/ihlamur.svg", "/images/products/ihlamur-2.svg"],
   });
   productId = product.id;
+  await createProduct(db, { name: "Kekik", sortOrder: 3, categoryId: category.id });
+  await createProduct(db, { name: "Zencefil", sortOrder: 4, categoryId: category.id });
 });
 
 const initialData = (html: string): InitialData => {
@@ -44,18 +46,31 @@ const initialData = (html: string): InitialData => {
 };
 
 describe("catalogue pages served with their data", () => {
-  it("writes every product and category into the home page and preloads the first image", async () => {
+  it("writes only the first 3 products and the categories into the home page", async () => {
     const res = await app.request("/");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Security-Policy")).toContain("script-src 'self'");
     const html = await res.text();
     const data = initialData(html);
-    expect(data.products?.map((p) => p.name)).toEqual([`Ihlamur "Çayı" </script><b>`, "Adaçayı"]);
+    expect(data.featured?.map((p) => p.name)).toEqual([`Ihlamur "Çayı" </script><b>`, "Adaçayı", "Kekik"]);
+    expect(data.products).toBeUndefined();
     expect(data.categories?.map((c) => c.name)).toEqual(["Bitki Çayları"]);
+    // The hero's text is the largest paint on a phone; the products are below the fold.
+    expect(html).not.toContain('rel="preload" as="image"');
+    expect(html).toContain('<script type="module" src="/assets/main.js"></script>');
+  });
+
+  it("writes every product into the products page and preloads the first image", async () => {
+    const html = await (await app.request("/products")).text();
+    expect(initialData(html).products?.map((p) => p.name)).toEqual([
+      `Ihlamur "Çayı" </script><b>`,
+      "Adaçayı",
+      "Kekik",
+      "Zencefil",
+    ]);
     expect(html).toContain(
       '<link rel="preload" as="image" href="/images/products/ihlamur.svg" fetchpriority="high" />',
     );
-    expect(html).toContain('<script type="module" src="/assets/main.js"></script>');
   });
 
   it("never lets data close the script element", async () => {
@@ -63,7 +78,7 @@ describe("catalogue pages served with their data", () => {
     const script = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
     expect(script).not.toContain("</script");
     expect(script).not.toContain("<b>");
-    expect(initialData(html).products).toHaveLength(2);
+    expect(initialData(html).products).toHaveLength(4);
   });
 
   it("gives a shared product link its own preview tags", async () => {

@@ -13,6 +13,8 @@ import { type EmbeddedData, productIdFromPathname, readInitialData } from "../..
 export type CatalogueState = {
   /** Every product in display order, once the full list has arrived. */
   readonly products: readonly Product[] | undefined;
+  /** The home page's first products, written into the page before the full list is known. */
+  readonly featured: readonly Product[] | undefined;
   readonly productsError: string | undefined;
   readonly categories: readonly Category[] | undefined;
   /** Categories fetched alone before the full list arrived (SPEC §4), by category id. */
@@ -35,6 +37,7 @@ export function catalogueStateFrom(embedded: EmbeddedData | undefined): Catalogu
   else if (data?.product === null && id !== undefined) byId.set(id, null);
   return {
     products: data?.products,
+    featured: data?.featured,
     productsError: undefined,
     categories: data?.categories,
     byCategory: new Map(),
@@ -147,12 +150,17 @@ export function loadCategory(categoryId: number): Promise<void> {
   return request;
 }
 
-/** The product as known so far: from the full list, a category fetched alone, or its own fetch. */
+/**
+ * The product as known so far: from the full list, its own fetch, the home page's featured
+ * products, or a category fetched alone.
+ */
 export function knownProduct(current: CatalogueState, id: number): Product | null | undefined {
   const fromList = current.products?.find((product) => product.id === id);
   if (fromList) return fromList;
   if (current.byId.has(id)) return current.byId.get(id);
   if (current.products && productsFresh) return null;
+  const featured = current.featured?.find((product) => product.id === id);
+  if (featured) return featured;
   for (const products of current.byCategory.values()) {
     const found = products.find((product) => product.id === id);
     if (found) return found;

@@ -1,16 +1,13 @@
+import { featuredProductCount } from "../../../worker/contract/initial-data.ts";
 import { ProductCard, ProductCardSkeleton } from "./product-card.tsx";
-import { useProducts } from "./use-catalogue.ts";
-
-/** SPEC §9: the home page features the first 3 products (in display order). */
-export const featuredCount = 3;
+import { useFeaturedProducts } from "./use-catalogue.ts";
 
 /**
  * The first three products as cards, from the shared catalogue store: painted from the page's
  * embedded data on the first render, skeletons only when nothing is known yet.
  */
 export function FeaturedProducts() {
-  const { products: all, error, retry } = useProducts();
-  const products = all?.slice(0, featuredCount);
+  const { products, error, retry } = useFeaturedProducts();
 
   if (error) {
     return (
@@ -34,7 +31,7 @@ export function FeaturedProducts() {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy={!products}>
       {!products
-        ? Array.from({ length: featuredCount }, (_, i) => (
+        ? Array.from({ length: featuredProductCount }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
             <li key={i} className={i === 2 ? "sm:max-lg:hidden" : undefined}>
               <ProductCardSkeleton />

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
+import { featuredProductCount } from "../../../worker/contract/initial-data.ts";
 import {
   type CatalogueState,
   getSnapshot,
@@ -71,6 +72,26 @@ export function useProducts(requestedCategoryId?: number): ProductsView {
     products,
     categories: state.categories,
     categoryId,
+    error: products ? undefined : state.productsError,
+    retry: () => void reloadProducts(),
+  };
+}
+
+/**
+ * The home page's first products (SPEC §9): from the full list once known, until then from the
+ * few the server wrote into the page. Loads (or revalidates) the full list once, like every
+ * list screen, so "View all products" opens at once.
+ */
+export function useFeaturedProducts(): Pick<ProductsView, "products" | "error" | "retry"> {
+  const state = useCatalogueState();
+
+  useEffect(() => {
+    void loadProducts();
+  }, []);
+
+  const products = state.products?.slice(0, featuredProductCount) ?? state.featured;
+  return {
+    products,
     error: products ? undefined : state.productsError,
     retry: () => void reloadProducts(),
   };

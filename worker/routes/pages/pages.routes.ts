@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { etag } from "hono/etag";
 import type { Product } from "../../contract/catalogue.ts";
 import { idParamSchema } from "../../contract/catalogue.ts";
-import type { InitialData } from "../../contract/initial-data.ts";
+import { featuredProductCount, type InitialData } from "../../contract/initial-data.ts";
 import { type AppEnv, createRouter } from "../../lib/app-env.ts";
 import { listCategories } from "../categories/categories.routes.ts";
 import { findProduct, listProducts } from "../products/product-queries.ts";
@@ -21,18 +21,16 @@ const firstImage = (product: Product | undefined) => product?.images[0];
 export const pageRoutes = createRouter()
   .use(etag())
   .get("/", async (c) => {
-    const [products, categories] = await Promise.all([listProducts(c.var.db), listCategories(c.var.db)]);
+    const { products, categories } = await readCatalogue(c);
+    // Only what the page shows: the full list would make every first visit pay for it. No image
+    // preload: on a phone the largest paint is the hero's text, the products are below the fold.
     return servePage(c, 200, {
-      meta: {
-        title: "Doğal Yaşam — Natural health & wellness",
-        description: siteDescription,
-        preloadImage: firstImage(products[0]),
-      },
-      data: { products, categories },
+      meta: { title: "Doğal Yaşam — Natural health & wellness", description: siteDescription },
+      data: { featured: products.slice(0, featuredProductCount), categories },
     });
   })
   .get("/products", async (c) => {
-    const [products, categories] = await Promise.all([listProducts(c.var.db), listCategories(c.var.db)]);
+    const { products, categories } = await readCatalogue(c);
     return servePage(c, 200, {
       meta: {
         title: "Products — Doğal Yaşam",
