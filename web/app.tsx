@@ -1,6 +1,6 @@
 import "./lib/zod-config.ts";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode, startTransition } from "react";
+import { StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { readInitialData } from "./lib/initial-data.ts";
 import { createAppRouter } from "./router.tsx";
@@ -13,10 +13,23 @@ readInitialData();
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element.");
 
+/**
+ * Marks the page once the app has committed its first render (hydrated or rendered) and its
+ * effects are running: `<html data-app="ready">`. Until then a server-rendered page shows
+ * content whose buttons may not respond yet; the e2e tests wait for this mark before they act.
+ */
+function MarkReady() {
+  useEffect(() => {
+    document.documentElement.dataset.app = "ready";
+  }, []);
+  return null;
+}
+
 const router = createAppRouter();
 const app = (
   <StrictMode>
     <RouterProvider router={router} />
+    <MarkReady />
   </StrictMode>
 );
 

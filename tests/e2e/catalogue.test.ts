@@ -8,6 +8,7 @@ import {
   openApp,
   phoneContext,
   screenshot,
+  waitForApp,
 } from "../support/browser.ts";
 import type { TestServer } from "../support/server.ts";
 import { startShopInBrowser, stopShopInBrowser } from "../support/shop-in-browser.ts";
@@ -382,11 +383,9 @@ describe("catalogue pages rendered on the server", () => {
       marked.serverCard = document.querySelector("main article");
     });
     expect(await page.locator("main article").count()).toBe(products.length);
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
     release();
-    await page.waitForFunction(() => {
-      const root = document.getElementById("root");
-      return root !== null && Object.keys(root).some((key) => key.startsWith("__reactContainer$"));
-    });
+    await waitForApp(page);
 
     // Hydrated: the filters respond, and the elements the server sent are still the ones shown.
     const category = categories[0] as Category;

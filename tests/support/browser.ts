@@ -91,17 +91,17 @@ export function failOnPageErrors(page: Page): void {
 }
 
 /**
- * Opens a path and waits until React has taken over the page. The catalogue pages arrive
- * rendered by the server, so their buttons exist before the script runs; a click before React
- * has a root on the page would do nothing (afterwards React replays clicks on parts it has not
- * hydrated yet). React marks the container of a root it created with `__reactContainer$…`.
+ * Opens a path and waits until the app has taken over the page (`<html data-app="ready">`, set
+ * by web/app.tsx once its first render is committed). The catalogue pages arrive rendered by the
+ * server, so their buttons exist before the app starts; a test acting earlier would race it.
  */
 export async function openApp(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.waitForFunction(() => {
-    const root = document.getElementById("root");
-    return root !== null && Object.keys(root).some((key) => key.startsWith("__reactContainer$"));
-  });
+  await waitForApp(page);
+}
+
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.app === "ready");
 }
 
 export const screenshotDir = fileURLToPath(new URL("../e2e/screenshots/", import.meta.url));
