@@ -37,8 +37,9 @@ function staticAssetHeaders(): Plugin {
 }
 
 /**
- * Marks the entry script (web/main.tsx) low priority: all it does is wait for the first paint
- * before it imports the app, so the stylesheet and the largest image come first.
+ * Marks the entry script (web/main.tsx) low priority: all it does is wait until the page has
+ * loaded and painted before it imports the app, so the stylesheet and the largest image come
+ * first.
  */
 function lowPriorityEntry(): Plugin {
   return {

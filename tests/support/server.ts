@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,18 +15,13 @@ export type TestServer = {
 };
 
 /**
- * The e2e tests drive the built PWA and its server renderer: build them once when missing.
+ * The e2e tests drive the built PWA and its server renderer: built when missing or stale.
  * Returns the path of the server renderer (dist/ssr/entry-server.js).
  */
 export function ensureWebBuilt(): string {
-  const renderer = join(root, "dist/ssr/entry-server.js");
-  if (existsSync(join(root, "dist/web/index.html")) && existsSync(renderer)) return renderer;
-  try {
-    execFileSync(join(root, "node_modules/.bin/vite"), ["build"], { cwd: root, stdio: "inherit" });
-  } catch (error) {
-    throw new Error(`dist/ is missing and \`vite build\` failed: run \`npm run build\` first. (${String(error)})`);
-  }
-  return renderer;
+  // The same check `npm start` makes: builds when dist/ is missing or older than its sources.
+  execFileSync(process.execPath, [join(root, "worker/cli/build-web-if-needed.ts")], { cwd: root, stdio: "inherit" });
+  return join(root, "dist/ssr/entry-server.js");
 }
 
 /**

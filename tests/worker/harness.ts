@@ -18,7 +18,6 @@ export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 const wranglerToml = join(projectRoot, "wrangler.toml");
 const workerOutDir = join(projectRoot, "dist/worker");
 export const workerScript = join(workerOutDir, "worker.js");
-const webShell = join(projectRoot, "dist/web/index.html");
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -44,9 +43,7 @@ const run = (script: string, args: string[]) =>
 const serverRenderer = "dist/ssr/entry-server.js";
 
 export function ensureBuilt(): void {
-  if (!existsSync(webShell) || !existsSync(join(projectRoot, serverRenderer))) {
-    run("node_modules/vite/bin/vite.js", ["build", "--logLevel", "warn"]);
-  }
+  run("worker/cli/build-web-if-needed.ts", []);
   // The bundle includes the server renderer: a newer renderer build means a stale bundle.
   const sources = ["worker", "wrangler.toml", "package-lock.json", serverRenderer].map((p) =>
     newestMtime(join(projectRoot, p)),

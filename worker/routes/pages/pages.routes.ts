@@ -41,12 +41,14 @@ export const pageRoutes = createRouter()
     });
   })
   .get("/products/:id", async (c) => {
+    const { db, catalogueCache } = c.var;
     const id = idParamSchema.safeParse(c.req.param());
-    const { categories } = await readCatalogue(c);
-    const product = id.success
-      ? (await c.var.catalogueCache.read(c.var.db, `product-${id.data.id}`, () => findProduct(c.var.db, id.data.id)))
-          .data
-      : null;
+    const [categories, product] = await Promise.all([
+      catalogueCache.read(db, "categories", () => listCategories(db)).then((read) => read.data),
+      id.success
+        ? catalogueCache.read(db, `product-${id.data.id}`, () => findProduct(db, id.data.id)).then((read) => read.data)
+        : null,
+    ]);
     if (!product) {
       return servePage(c, 404, {
         meta: { title: "Product not found — Doğal Yaşam", description: siteDescription },
