@@ -58,6 +58,43 @@ function lowPriorityEntry(): Plugin {
   };
 }
 
+/**
+ * Lists every module main.tsx imports to start the app (and all they import) in index.html, as
+ * modulepreload links inside `<template id="app-modules">`: inert until main.tsx appends them,
+ * then fetched in parallel, although main.tsx evaluates them one library at a time (ADR 0008).
+ */
+function appModuleList(): Plugin {
+  let base = "/";
+  return {
+    name: "app-module-list",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: "post",
+      handler(html, { chunk, bundle }) {
+        if (!chunk || !bundle) return html;
+        const files = new Set<string>();
+        const add = (fileName: string) => {
+          const output = bundle[fileName];
+          if (files.has(fileName) || fileName === chunk.fileName || output?.type !== "chunk") return;
+          files.add(fileName);
+          for (const imported of output.imports) add(imported);
+        };
+        for (const fileName of chunk.dynamicImports) add(fileName);
+        if (files.size === 0) throw new Error("app-module-list: the entry imports no app modules");
+        const links = [...files].map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`);
+        return {
+          html,
+          tags: [{ tag: "template", attrs: { id: "app-modules" }, children: links.join(""), injectTo: "head" }],
+        };
+      },
+    },
+  };
+}
+
 // The web app lives in web/ and builds to dist/web, which both the Node server and Workers
 // Static Assets serve. Vitest's projects are declared here too (one config, one runner).
 export default defineConfig({
@@ -78,6 +115,7 @@ export default defineConfig({
         tailwindcss(),
         staticAssetHeaders(),
         lowPriorityEntry(),
+        appModuleList(),
       ],
   // `vite build` builds both environments: the PWA (dist/web) and the server renderer of the
   // catalogue pages (dist/ssr/entry-server.js, loaded by the Node entry, bundled into the Worker).

@@ -1,17 +1,9 @@
 import "./lib/zod-config.ts";
-import { RouterProvider } from "@tanstack/react-router";
+import { createBrowserHistory, RouterProvider } from "@tanstack/react-router";
 import { StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { readInitialData } from "./lib/initial-data.ts";
 import { createAppRouter } from "./router.tsx";
-
-// The app itself, started by main.tsx once the browser has painted the page.
-
-// Read the server's embedded catalogue data while the address is still the one it was written for.
-readInitialData();
-
-const root = document.getElementById("root");
-if (!root) throw new Error("The page has no #root element.");
 
 /**
  * Marks the page once the app has committed its first render (hydrated or rendered) and its
@@ -25,23 +17,41 @@ function MarkReady() {
   return null;
 }
 
-const router = createAppRouter();
-const app = (
-  <StrictMode>
-    <RouterProvider router={router} />
-    <MarkReady />
-  </StrictMode>
-);
+/**
+ * Starts the app on the page main.tsx loaded it into. The steps are separate tasks (`nextTask`
+ * between them): each is the first run of a good deal of library code, and together they would
+ * hold the main thread long enough to delay a tap (ADR 0008).
+ */
+export async function startApp(nextTask: () => Promise<void>): Promise<void> {
+  const root = document.getElementById("root");
+  if (!root) throw new Error("The page has no #root element.");
 
-if (root.firstElementChild) {
+  // Read the server's embedded catalogue data while the address is still the one it was written for.
+  readInitialData();
+  await nextTask();
+  const history = createBrowserHistory();
+  await nextTask();
+  const router = createAppRouter(history);
+  await nextTask();
+
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+      <MarkReady />
+    </StrictMode>
+  );
+  if (!root.firstElementChild) {
+    createRoot(root).render(app);
+    return;
+  }
   // The catalogue pages arrive rendered by the server (web/entry-server.tsx). Resolving the
   // route first (its code split chunk) lets the first render match that HTML, so React adopts
   // it instead of painting it again. `router.ssr` tells the router the page was server-rendered,
   // so it lays out its boundaries as the server did (ADR 0007: no dehydration scripts).
   router.ssr = { manifest: undefined };
+  await router.load();
+  await nextTask();
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread until the whole page is adopted (a tap still hydrates its target first).
-  void router.load().then(() => startTransition(() => void hydrateRoot(root, app)));
-} else {
-  createRoot(root).render(app);
+  startTransition(() => void hydrateRoot(root, app));
 }

@@ -15,7 +15,7 @@ import { createAppRouter } from "./router.tsx";
  * @returns the markup that goes inside `<div id="root">`
  */
 export async function renderPage(url: string, data: InitialData): Promise<string> {
-  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [url] }) });
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }), { onServer: true });
   await router.load();
   const pathname = new URL(url, "http://server").pathname;
   return renderToString(

@@ -8,11 +8,32 @@ import "./styles.css";
  * others are lazy); a frame callback runs just before the next paint, and the task it schedules
  * runs after that paint.
  */
-function startApp(): void {
-  requestAnimationFrame(() => {
-    setTimeout(() => void import("./app.tsx"), 0);
-  });
+function whenPainted(start: () => void): void {
+  const afterNextPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
+  if (document.readyState === "complete") afterNextPaint();
+  else window.addEventListener("load", afterNextPaint, { once: true });
 }
 
-if (document.readyState === "complete") startApp();
-else window.addEventListener("load", startApp, { once: true });
+/** Resolves in a later task, so the browser can handle input and paint in between. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Fetches all of the app's modules at once (the build lists them in index.html, inert in a
+ * `<template>`), then evaluates them a library at a time: evaluating React DOM, the router and
+ * the screens in one go was the page's longest task (ADR 0008).
+ */
+async function startApp(): Promise<void> {
+  const modules = document.getElementById("app-modules");
+  if (modules instanceof HTMLTemplateElement) document.head.append(modules.content);
+  await import("react");
+  await nextTask();
+  await import("react-dom/client");
+  await nextTask();
+  await import("@tanstack/react-router");
+  await nextTask();
+  const app = await import("./app.tsx");
+  await nextTask();
+  await app.startApp(nextTask);
+}
+
+whenPainted(() => void startApp());

@@ -2,14 +2,13 @@ import { createRouter, type RouterHistory } from "@tanstack/react-router";
 import { routeTree } from "./route-tree.gen.ts";
 
 /**
- * One router per page load in the browser, one per request on the server (with the request's
- * address in a memory history).
+ * One router per page load in the browser (over the browser's history), one per request on the
+ * server (with the request's address in a memory history).
  */
-export function createAppRouter(options: { history?: RouterHistory } = {}) {
-  const onServer = options.history !== undefined;
+export function createAppRouter(history: RouterHistory, { onServer = false } = {}) {
   return createRouter({
     routeTree,
-    history: options.history,
+    history,
     isServer: onServer,
     defaultPreload: "intent",
     // On the server the router would write an inline restoration script, which the CSP
