@@ -1,20 +1,22 @@
 import "./lib/zod-config.ts";
 import { createBrowserHistory, RouterProvider } from "@tanstack/react-router";
-import { StrictMode, startTransition, useEffect } from "react";
+import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { readInitialData } from "./lib/initial-data.ts";
 import { createAppRouter } from "./router.tsx";
 
 /**
- * Marks the page once the app has committed its first render (hydrated or rendered) and its
- * effects are running: `<html data-app="ready">`. Until then a server-rendered page shows
- * content whose buttons may not respond yet; the e2e tests wait for this mark before they act.
+ * Marks the page once the app has committed its first render (hydrated or rendered) and the
+ * mount effects of everything inside have run: `<html data-app="ready">`. Until then a
+ * server-rendered page shows content whose buttons may not respond yet; the e2e tests wait for
+ * this mark before they act. It wraps the app rather than sitting beside it: a sibling would
+ * shift the ids `useId` gives on the client against those the server rendered.
  */
-function MarkReady() {
+function MarkReady({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.app = "ready";
   }, []);
-  return null;
+  return children;
 }
 
 /**
@@ -36,8 +38,9 @@ export async function startApp(nextTask: () => Promise<void>): Promise<void> {
 
   const app = (
     <StrictMode>
-      <RouterProvider router={router} />
-      <MarkReady />
+      <MarkReady>
+        <RouterProvider router={router} />
+      </MarkReady>
     </StrictMode>
   );
   if (!root.firstElementChild) {

@@ -2,8 +2,7 @@ import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import type { InitialData } from "../worker/contract/initial-data.ts";
-import { catalogueStateFrom } from "./features/catalog/catalogue-store.ts";
-import { ServerCatalogue } from "./features/catalog/use-catalogue.ts";
+import { ServerInitialData } from "./lib/initial-data.ts";
 import { createAppRouter } from "./router.tsx";
 
 /**
@@ -20,9 +19,9 @@ export async function renderPage(url: string, data: InitialData): Promise<string
   const pathname = new URL(url, "http://server").pathname;
   return renderToString(
     <StrictMode>
-      <ServerCatalogue value={catalogueStateFrom({ pathname, data })}>
+      <ServerInitialData value={{ pathname, data }}>
         <RouterProvider router={router} />
-      </ServerCatalogue>
+      </ServerInitialData>
     </StrictMode>,
   );
 }

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { InitialData } from "../../worker/contract/initial-data.ts";
@@ -150,6 +152,20 @@ describe("catalogue pages rendered on the server", async () => {
     const missing = await rendered.app.request("/products/999999");
     expect(missing.status).toBe(404);
     expect(root(await missing.text())).toContain("Product not found");
+  });
+
+  it("lists every module the entry starts the app with for preloading (ADR 0008)", () => {
+    const dist = join(dirname(ensureWebBuilt()), "../web");
+    const index = readFileSync(join(dist, "index.html"), "utf8");
+    const template = /<template id="app-modules">([\s\S]*?)<\/template>/.exec(index)?.[1] ?? "";
+    const listed = [...template.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
+    const entry = /<script type="module" crossorigin src="\/([^"]+)"/.exec(index)?.[1] ?? "";
+    const started = [...readFileSync(join(dist, entry), "utf8").matchAll(/import\(`?"?\.\/([\w.-]+\.js)/g)].map(
+      (m) => `assets/${m[1]}`,
+    );
+    expect(started.length).toBeGreaterThanOrEqual(4); // react, react-dom, the router, the app
+    for (const file of started) expect(listed).toContain(file);
+    for (const file of listed) expect(existsSync(join(dist, file as string)), file).toBe(true);
   });
 
   it("falls back to the empty shell when the renderer fails, so the browser renders the page", async () => {

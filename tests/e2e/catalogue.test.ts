@@ -315,6 +315,38 @@ describe("catalogue data", () => {
     expect(calls.filter((c) => c.startsWith("/api/products")).length).toBe(before);
   });
 
+  test("a page asks the API for nothing it arrived with; home fetches the full list once idle", async () => {
+    const page = await openPage("desktop");
+    const calls: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/api/") && url.pathname !== "/api/health") calls.push(url.pathname + url.search);
+    });
+    // Every mount effect has run once the app is ready; a later request flushes the events of
+    // any they started.
+    const settled = async () => {
+      await waitForApp(page);
+      await page.evaluate(() => fetch("/api/health").then((res) => res.status));
+    };
+
+    await openApp(page, "/products");
+    await settled();
+    const product = products[1] as Product;
+    await openApp(page, `/products/${product.id}`);
+    await settled();
+    expect(calls).toEqual([]);
+
+    const fullList = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/products");
+    await openApp(page, "/");
+    await settled();
+    await fullList;
+    expect(calls).toEqual(["/api/products"]);
+    // Opening the products page from home now needs no request at all.
+    await page.getByRole("main").getByRole("link", { name: "View all products" }).first().click();
+    await expectShown(page, products);
+    expect(calls).toEqual(["/api/products"]);
+  });
+
   test("the products page shows 6 skeleton cards while nothing is known yet", async () => {
     const page = await openPage("phone");
     let release: () => void = () => undefined;
@@ -345,6 +377,10 @@ describe("catalogue pages rendered on the server", () => {
     await page.goto("/");
     const featured = page.getByRole("region", { name: "Featured products" });
     expect(await featured.locator("article h3").allInnerTexts()).toEqual(products.slice(0, 3).map((p) => p.name));
+    // The header's Products menu is complete in the server's markup too.
+    expect(
+      await page.locator('header ul[aria-label="Product categories"]').first().locator("a").allTextContents(),
+    ).toEqual(["All Products", ...categories.map((c) => c.name)]);
 
     const category = categories[1] as Category;
     await page.goto(`/products?category=${category.id}`);

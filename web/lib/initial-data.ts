@@ -1,3 +1,4 @@
+import { createContext, useContext } from "react";
 import { type InitialData, initialDataElementId, initialDataSchema } from "../../worker/contract/initial-data.ts";
 
 /**
@@ -48,4 +49,19 @@ export function readInitialData(): EmbeddedData | undefined {
   const data = parseInitialData(element?.textContent);
   if (data) embedded = { pathname: window.location.pathname, data };
   return embedded;
+}
+
+/**
+ * The data a server render shows: web/entry-server.tsx provides it per request (in the browser
+ * the page's data is module state, read once, and must not be shared between requests).
+ */
+export const ServerInitialData = createContext<EmbeddedData | undefined>(undefined);
+
+/**
+ * The page's embedded data for a component's first render: the server's, or in the browser the
+ * data the page arrived with, so both render the same markup and hydration adopts it.
+ */
+export function useInitialData(): EmbeddedData | undefined {
+  const server = useContext(ServerInitialData);
+  return typeof document === "undefined" ? server : readInitialData();
 }

@@ -12,7 +12,7 @@ export function CategoryLinks({
   linkClassName,
   onNavigate,
 }: {
-  categories: Category[];
+  categories: readonly Category[];
   className: string;
   allLinkClassName: string;
   linkClassName: string;

@@ -12,7 +12,7 @@ const navLink =
  * category. Opens on hover, and from the keyboard or touch through the chevron button
  * (aria-expanded); Escape, leaving the menu or navigating closes it.
  */
-export function ProductsMenu({ categories }: { categories: Category[] }) {
+export function ProductsMenu({ categories }: { categories: readonly Category[] }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const wrapperRef = useRef<HTMLDivElement>(null);

@@ -7,8 +7,9 @@ import { type EmbeddedData, productIdFromPathname, readInitialData } from "../..
  * The shopper's catalogue, held once for the whole app (SPEC §4: "all products are fetched once
  * and filtered locally"): moving between home, products and product pages never refetches what
  * is already known. Seeded synchronously from the data the server wrote into the page, so the
- * first render already has content, then revalidated from the API once in the background (the
- * API answers with ETags; the browser's HTTP cache turns a repeat into a 304).
+ * first render already has content and nothing the page arrived with is asked for again; the
+ * rest comes from the API (which answers with ETags: the browser's HTTP cache turns a repeat
+ * into a 304).
  */
 export type CatalogueState = {
   /** Every product in display order, once the full list has arrived. */
@@ -66,18 +67,19 @@ export function getSnapshot(): CatalogueState {
   return state;
 }
 
-// One request per resource at a time; a resource that has been revalidated once in this
-// session is not asked for again (until `reload*` says so).
+// One request per resource at a time; a resource loaded once in this session is not asked for
+// again (until `reload*` or the categories-changed event says so). What the server wrote into
+// the page counts as loaded: it answered a moment ago.
 let productsRequest: Promise<void> | undefined;
-let productsFresh = false;
+let productsFresh = initialSnapshot.products !== undefined;
 let categoriesRequest: Promise<void> | undefined;
-let categoriesFresh = false;
+let categoriesFresh = initialSnapshot.categories !== undefined;
 const categoryRequests = new Map<number, Promise<void>>();
 const productRequests = new Map<number, Promise<void>>();
 // The server has just answered for the product it seeded: no need to ask again right away.
 const productsFreshById = new Set<number>(initialSnapshot.byId.keys());
 
-/** Loads (or, when seeded, quietly revalidates) the full product list, once per session. */
+/** Loads the full product list, once per session. */
 export function loadProducts(): Promise<void> {
   if (productsFresh) return Promise.resolve();
   productsRequest ??= readJson(api.products.$get({ query: {} }))
@@ -104,7 +106,7 @@ export function reloadProducts(): Promise<void> {
   return loadProducts();
 }
 
-/** Loads (or revalidates) the categories once per session, and again when they change. */
+/** Loads the categories once per session, and again when they change. */
 export function loadCategories(): Promise<void> {
   if (categoriesFresh) return Promise.resolve();
   categoriesRequest ??= readJson(api.categories.$get())
@@ -168,10 +170,10 @@ export function knownProduct(current: CatalogueState, id: number): Product | nul
   return undefined;
 }
 
-/** Loads one product for its page, unless it is already known from a list; revalidated once. */
+/** Loads one product for its page, once per session, unless it is already known from a list. */
 export function loadProduct(id: number): Promise<void> {
   if (productsFreshById.has(id)) return Promise.resolve();
-  // Known from the full list: revalidating the list (once per session) covers it.
+  // Known from the full list: loading the list (once per session) covers it.
   if (state.products?.some((product) => product.id === id)) return loadProducts();
   if (productsFresh && state.products) return Promise.resolve();
   let request = productRequests.get(id);

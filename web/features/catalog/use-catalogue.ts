@@ -1,8 +1,11 @@
-import { createContext, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
+import { useContext, useEffect, useMemo, useSyncExternalStore } from "react";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
 import { featuredProductCount } from "../../../worker/contract/initial-data.ts";
+import { whenIdle } from "../../lib/idle.ts";
+import { ServerInitialData } from "../../lib/initial-data.ts";
 import {
   type CatalogueState,
+  catalogueStateFrom,
   getSnapshot,
   initialSnapshot,
   knownProduct,
@@ -16,16 +19,14 @@ import {
 } from "./catalogue-store.ts";
 
 /**
- * The catalogue a server render shows (web/entry-server.tsx provides it per request: the
- * module-level store belongs to the browser). In the browser, hydration uses the store's
- * initial snapshot, seeded from the same data the server rendered from.
+ * The whole catalogue store; re-renders when any part of it changes. A server render shows the
+ * request's data (the module-level store belongs to the browser); in the browser, hydration uses
+ * the store's initial snapshot, seeded from the same data the server rendered from.
  */
-export const ServerCatalogue = createContext<CatalogueState | undefined>(undefined);
-
-/** The whole catalogue store; re-renders when any part of it changes. */
 export function useCatalogueState(): CatalogueState {
-  const server = useContext(ServerCatalogue);
-  return useSyncExternalStore(subscribe, getSnapshot, () => server ?? initialSnapshot);
+  const server = useContext(ServerInitialData);
+  const serverState = useMemo(() => (server ? catalogueStateFrom(server) : undefined), [server]);
+  return useSyncExternalStore(subscribe, getSnapshot, () => serverState ?? initialSnapshot);
 }
 
 export type ProductsView = {
@@ -39,8 +40,8 @@ export type ProductsView = {
 };
 
 /**
- * Products for a list screen, optionally of one category. Loads (or revalidates) every product
- * and the categories once; while the full list is still on its way, a requested category is
+ * Products for a list screen, optionally of one category. Loads every product and the
+ * categories once per session; while the full list is still on its way, a requested category is
  * fetched alone so its products show first (SPEC §4).
  */
 export function useProducts(requestedCategoryId?: number): ProductsView {
@@ -79,14 +80,22 @@ export function useProducts(requestedCategoryId?: number): ProductsView {
 
 /**
  * The home page's first products (SPEC §9): from the full list once known, until then from the
- * few the server wrote into the page. Loads (or revalidates) the full list once, like every
- * list screen, so "View all products" opens at once.
+ * few the server wrote into the page. Loads the full list once, like every list screen, so
+ * "View all products" opens at once.
  */
 export function useFeaturedProducts(): Pick<ProductsView, "products" | "error" | "retry"> {
   const state = useCatalogueState();
 
+  const seeded = state.products !== undefined || state.featured !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: decided once, on mount
   useEffect(() => {
-    void loadProducts();
+    if (!seeded) {
+      void loadProducts();
+      return;
+    }
+    // Its products are on screen already: the full list only makes "View all products" open at
+    // once, so it waits until the browser has nothing more urgent to do.
+    return whenIdle(() => void loadProducts());
   }, []);
 
   const products = state.products?.slice(0, featuredProductCount) ?? state.featured;
