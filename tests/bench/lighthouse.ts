@@ -94,7 +94,13 @@ export async function lighthouseSection(options: LighthouseOptions): Promise<Sec
         process.stdout.write(`  run ${i}/${options.runs} ${page.label} … `);
         const started = Date.now();
         try {
-          const run = await runLighthouse(`${base}${page.path}`);
+          let run = await runLighthouse(`${base}${page.path}`);
+          // Lighthouse sometimes fails to record the trace itself (not the page's doing): one
+          // more try. Any other runtime error (no paint, a failed load) counts as it is.
+          if (run.lhr.runtimeError?.code === "NO_NAVSTART") {
+            process.stdout.write("trace not recorded (NO_NAVSTART), again … ");
+            run = await runLighthouse(`${base}${page.path}`);
+          }
           if (run.lhr.runtimeError) throw new Error(`${run.lhr.runtimeError.code}: ${run.lhr.runtimeError.message}`);
           runs.get(page.key)?.push(run);
           const lcp = run.lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN;

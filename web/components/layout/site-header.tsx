@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
+import type { Category } from "../../../worker/contract/catalogue.ts";
 import { CloseIcon, MenuIcon } from "../icons.tsx";
 import { CategoryLinks } from "./category-links.tsx";
 import { ProductsMenu } from "./products-menu.tsx";
@@ -74,38 +75,47 @@ export function SiteHeader() {
         </button>
       </div>
 
+      {/* Its links exist only while it is open: closed, they would only add to every page's
+          markup and to the work of starting the app (a quarter of the header's links). */}
       <div
         id="mobile-menu"
         hidden={!menuOpen}
         className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-sand bg-cream md:hidden"
       >
-        <nav aria-label="Mobile" className="container-page flex flex-col gap-1 py-4">
-          <Link to="/" activeOptions={{ exact: true }} className={mobileLink} onClick={close}>
-            Home
-          </Link>
-          <Link to="/products" className={mobileLink} onClick={close}>
-            Products
-          </Link>
-          <CategoryLinks
-            categories={categories}
-            className="mb-1 ml-4 flex flex-col border-l-2 border-sage-200 pl-2"
-            allLinkClassName={`${mobileLink} min-h-11 text-[0.9375rem] font-normal`}
-            linkClassName={`${mobileLink} min-h-11 text-[0.9375rem] font-normal text-ink/85`}
-            onNavigate={close}
-          />
-          <Link to="/about" className={mobileLink} onClick={close}>
-            About
-          </Link>
-          <div className="mt-3 grid grid-cols-2 gap-3 border-t border-sand pt-4">
-            <Link to="/signin" className="btn btn-outline" onClick={close}>
-              Sign In
-            </Link>
-            <Link to="/signup" className="btn btn-primary" onClick={close}>
-              Sign Up
-            </Link>
-          </div>
-        </nav>
+        {menuOpen ? <MobileNav categories={categories} onNavigate={close} /> : null}
       </div>
     </header>
+  );
+}
+
+/** The phone menu's links (SPEC §2: the header's entries, categories included). */
+function MobileNav({ categories, onNavigate }: { categories: readonly Category[]; onNavigate: () => void }) {
+  return (
+    <nav aria-label="Mobile" className="container-page flex flex-col gap-1 py-4">
+      <Link to="/" activeOptions={{ exact: true }} className={mobileLink} onClick={onNavigate}>
+        Home
+      </Link>
+      <Link to="/products" className={mobileLink} onClick={onNavigate}>
+        Products
+      </Link>
+      <CategoryLinks
+        categories={categories}
+        className="mb-1 ml-4 flex flex-col border-l-2 border-sage-200 pl-2"
+        allLinkClassName={`${mobileLink} min-h-11 text-[0.9375rem] font-normal`}
+        linkClassName={`${mobileLink} min-h-11 text-[0.9375rem] font-normal text-ink/85`}
+        onNavigate={onNavigate}
+      />
+      <Link to="/about" className={mobileLink} onClick={onNavigate}>
+        About
+      </Link>
+      <div className="mt-3 grid grid-cols-2 gap-3 border-t border-sand pt-4">
+        <Link to="/signin" className="btn btn-outline" onClick={onNavigate}>
+          Sign In
+        </Link>
+        <Link to="/signup" className="btn btn-primary" onClick={onNavigate}>
+          Sign Up
+        </Link>
+      </div>
+    </nav>
   );
 }
