@@ -97,26 +97,27 @@ function appModuleList(): Plugin {
 
 // The web app lives in web/ and builds to dist/web, which both the Node server and Workers
 // Static Assets serve. Vitest's projects are declared here too (one config, one runner).
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   root: "web",
   publicDir: "public",
   // The web plugins are for building the app; Vitest's projects test server code and the
-  // built app, so they skip them (Vitest sets VITEST).
-  plugins: process.env.VITEST
-    ? []
-    : [
-        tanstackRouter({
-          target: "react",
-          autoCodeSplitting: true,
-          routesDirectory: fromRoot("./web/routes"),
-          generatedRouteTree: fromRoot("./web/route-tree.gen.ts"),
-        }),
-        react(),
-        tailwindcss(),
-        staticAssetHeaders(),
-        lowPriorityEntry(),
-        appModuleList(),
-      ],
+  // built app, so they skip them (Vitest runs in mode "test"; a build it starts does not).
+  plugins:
+    mode === "test"
+      ? []
+      : [
+          tanstackRouter({
+            target: "react",
+            autoCodeSplitting: true,
+            routesDirectory: fromRoot("./web/routes"),
+            generatedRouteTree: fromRoot("./web/route-tree.gen.ts"),
+          }),
+          react(),
+          tailwindcss(),
+          staticAssetHeaders(),
+          lowPriorityEntry(),
+          appModuleList(),
+        ],
   // `vite build` builds both environments: the PWA (dist/web) and the server renderer of the
   // catalogue pages (dist/ssr/entry-server.js, loaded by the Node entry, bundled into the Worker).
   builder: {},
@@ -176,4 +177,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -31,8 +31,5 @@ const sourcesChanged = () =>
 
 if (built.some((file) => !existsSync(file) || statSync(file).mtimeMs < sourcesChanged())) {
   console.log("Building the web app (dist/web, dist/ssr)…");
-  // Started from a test run, VITEST is set, and vite.config.ts leaves the web plugins out for
-  // Vitest: the build must not see it.
-  const { VITEST: _, ...env } = process.env;
-  execFileSync("vite", ["build", "--logLevel", "warn"], { cwd: root, stdio: "inherit", env });
+  execFileSync("vite", ["build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
 }
