@@ -4,7 +4,7 @@ import { parseEnv } from "node:util";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import type { Plugin } from "vite";
+import type { Plugin, Rolldown } from "vite";
 import { defineConfig } from "vitest/config";
 import { securityHeaders } from "./worker/lib/security-headers.ts";
 
@@ -58,15 +58,37 @@ function lowPriorityEntry(): Plugin {
   };
 }
 
+/** The chunks main.tsx imports to start the app, and all they import (not the entry itself). */
+function appStartChunks(bundle: Rolldown.OutputBundle, entry: Rolldown.OutputChunk): Rolldown.OutputChunk[] {
+  const chunks = new Map<string, Rolldown.OutputChunk>();
+  const add = (fileName: string) => {
+    const output = bundle[fileName];
+    if (chunks.has(fileName) || fileName === entry.fileName || output?.type !== "chunk") return;
+    chunks.set(fileName, output);
+    for (const imported of output.imports) add(imported);
+  };
+  for (const fileName of entry.dynamicImports) add(fileName);
+  if (chunks.size === 0) throw new Error("app-start-chunks: the entry imports no app modules");
+  return [...chunks.values()];
+}
+
 /**
- * Lists every module main.tsx imports to start the app (and all they import) in index.html, as
- * modulepreload links inside `<template id="app-modules">`: inert until main.tsx appends them,
- * then fetched in parallel, although main.tsx evaluates them one library at a time (ADR 0008).
+ * V8's compile hint (Chromium 136+): the functions of a file that starts with this comment are
+ * compiled along with the file, on a background thread while it streams in, instead of one by
+ * one on the main thread the first time each runs. Starting the app runs most of React DOM's
+ * and the router's functions, so that work would otherwise fall in the start-up tasks (ADR 0009).
  */
-function appModuleList(): Plugin {
+const compileHint = "//# allFunctionsCalledOnLoad";
+
+/**
+ * The modules main.tsx starts the app with (ADR 0008): listed in index.html as modulepreload
+ * links inside `<template id="app-modules">` (inert until main.tsx appends them, then fetched in
+ * parallel, although main.tsx evaluates them one library at a time), and given V8's compile hint.
+ */
+function appStartModules(): Plugin {
   let base = "/";
   return {
-    name: "app-module-list",
+    name: "app-start-modules",
     apply: "build",
     applyToEnvironment: (environment) => environment.name === "client",
     configResolved(config) {
@@ -76,20 +98,27 @@ function appModuleList(): Plugin {
       order: "post",
       handler(html, { chunk, bundle }) {
         if (!chunk || !bundle) return html;
-        const files = new Set<string>();
-        const add = (fileName: string) => {
-          const output = bundle[fileName];
-          if (files.has(fileName) || fileName === chunk.fileName || output?.type !== "chunk") return;
-          files.add(fileName);
-          for (const imported of output.imports) add(imported);
-        };
-        for (const fileName of chunk.dynamicImports) add(fileName);
-        if (files.size === 0) throw new Error("app-module-list: the entry imports no app modules");
-        const links = [...files].map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`);
+        const links = appStartChunks(bundle, chunk).map(
+          (start) => `<link rel="modulepreload" crossorigin href="${base}${start.fileName}">`,
+        );
         return {
           html,
           tags: [{ tag: "template", attrs: { id: "app-modules" }, children: links.join(""), injectTo: "head" }],
         };
+      },
+    },
+    // The hint goes in once the file names are set (it changes no name or import), and after
+    // Vite's own plugins, which prepend a preload map to some chunks: it must be the first line
+    // to cover the whole file. A source map, if the build writes one, moves down by that line.
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        const entry = Object.values(bundle).find((output) => output.type === "chunk" && output.isEntry);
+        if (entry?.type !== "chunk") throw new Error("app-start-modules: the build has no entry chunk");
+        for (const start of appStartChunks(bundle, entry)) {
+          start.code = `${compileHint}\n${start.code}`;
+          if (start.map) start.map.mappings = `;${start.map.mappings}`;
+        }
       },
     },
   };
@@ -116,7 +145,7 @@ export default defineConfig(({ mode }) => ({
           tailwindcss(),
           staticAssetHeaders(),
           lowPriorityEntry(),
-          appModuleList(),
+          appStartModules(),
         ],
   // `vite build` builds both environments: the PWA (dist/web) and the server renderer of the
   // catalogue pages (dist/ssr/entry-server.js, loaded by the Node entry, bundled into the Worker).

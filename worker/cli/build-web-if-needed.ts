@@ -31,5 +31,11 @@ const sourcesChanged = () =>
 
 if (built.some((file) => !existsSync(file) || statSync(file).mtimeMs < sourcesChanged())) {
   console.log("Building the web app (dist/web, dist/ssr)…");
-  execFileSync("vite", ["build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+  // Always a production build: a caller's NODE_ENV (Vitest sets "test") would otherwise give
+  // React's development build.
+  execFileSync("vite", ["build", "--logLevel", "warn"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
 }
