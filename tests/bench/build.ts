@@ -7,7 +7,9 @@ const bin = (name: string) => join(root, "node_modules/.bin", name);
 
 function run(command: string, args: string[]): void {
   console.log(`  $ ${command} ${args.join(" ")}`);
-  const result = spawnSync(bin(command), args, { cwd: root, stdio: "inherit" });
+  // Production builds whatever NODE_ENV the bench was started with (as build-web-if-needed).
+  const env = { ...process.env, NODE_ENV: "production" };
+  const result = spawnSync(bin(command), args, { cwd: root, stdio: "inherit", env });
   if (result.status !== 0)
     throw new Error(`\`${command} ${args.join(" ")}\` failed (${result.signal ?? result.status})`);
 }

@@ -48,6 +48,19 @@ async function openPage(kind: Kind): Promise<Page> {
   return page;
 }
 
+/** Holds the page's requests to `url` until the returned function is called. */
+async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 const productGrid = (page: Page) => page.getByRole("main").getByRole("article");
 
 /** The names of the product cards on screen, once the grid shows exactly `expected`. */
@@ -349,14 +362,7 @@ describe("catalogue data", () => {
 
   test("the products page shows 6 skeleton cards while nothing is known yet", async () => {
     const page = await openPage("phone");
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/products", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/products");
     await openApp(page, "/about");
     await page.getByRole("heading", { level: 1 }).waitFor();
     await page.getByRole("main").getByRole("link", { name: "Explore our products" }).click();
@@ -399,14 +405,7 @@ describe("catalogue pages rendered on the server", () => {
   test("React adopts the server's markup instead of painting the page again", async () => {
     const page = await openPage("phone");
     // Hold the app's script until the server's markup has been marked.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/assets/index-*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/assets/index-*.js");
     // Module scripts run before DOMContentLoaded: wait for the markup itself.
     await page.goto("/products", { waitUntil: "commit" });
     await page
