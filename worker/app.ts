@@ -3,10 +3,11 @@ import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
-import { ApiError, type ErrorBody } from "./lib/api-error.ts";
+import { trimTrailingSlash } from "hono/trailing-slash";
+import { createCatalogueCache } from "./catalogue/catalogue-cache.ts";
+import { ApiError, codeForStatus, type ErrorBody } from "./lib/api-error.ts";
 import type { AppDeps, AppEnv } from "./lib/app-env.ts";
-import { createCatalogueCache } from "./lib/catalogue-cache.ts";
-import { securityHeaders } from "./lib/security-headers.ts";
+import { addSecurityHeaders, injectDependencies, logRequests } from "./lib/middleware.ts";
 import { categoryRoutes } from "./routes/categories/categories.routes.ts";
 import { healthRoutes } from "./routes/health/health.routes.ts";
 import { pageRoutes } from "./routes/pages/pages.routes.ts";
@@ -29,27 +30,13 @@ export type AppType = typeof api;
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  const catalogueCache = createCatalogueCache();
-
   app.use(requestId());
-  app.use(async (c, next) => {
-    for (const [key, value] of Object.entries(deps) as [keyof AppDeps, never][]) c.set(key, value);
-    c.set("catalogueCache", catalogueCache);
-    const started = performance.now();
-    await next();
-    for (const [name, value] of Object.entries(securityHeaders)) {
-      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
-    }
-    if (c.req.path.startsWith("/api/")) {
-      deps.logger.info("request", {
-        requestId: c.var.requestId,
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-      });
-    }
-  });
+  app.use(injectDependencies(deps, createCatalogueCache()));
+  app.use(logRequests());
+  app.use(addSecurityHeaders());
+  // One address per page: `/products/` and `/products/1/` redirect to the address without the
+  // slash, which is the one the routes, the caches and shared links know.
+  app.use(trimTrailingSlash({ alwaysRedirect: true }));
 
   if (deps.config.CORS_ORIGINS.length > 0) {
     const allowed = new Set(deps.config.CORS_ORIGINS);
@@ -88,7 +75,22 @@ export function createApp(deps: AppDeps) {
   const { assets } = deps;
   if (assets) {
     app.route("/", pageRoutes);
-    app.all("*", (c) => assets(c.req.raw));
+    // Reached only by what no route and no static file answered (Workers Static Assets serves
+    // the files it has without running the Worker; the Node entry sends every request here).
+    app.on(["GET", "HEAD"], "*", async (c) => {
+      const file = await assets(c.req.raw);
+      // A copy: the asset binding's headers are immutable, and the middleware above adds some.
+      if (file.status !== 404) return new Response(file.body, file);
+      await file.body?.cancel();
+      // A file that is not there (a chunk of an older deploy, a typo) is a 404, never the app
+      // shell: a browser would keep an HTML page as a script, for a year under the assets'
+      // cache header.
+      if (isFilePath(c.req.path)) throw new ApiError(404, "not_found", `No file at ${c.req.path}.`);
+      // Any other address is a page of the app: the shell, which routes in the browser.
+      const shell = await assets(new Request(new URL("/", c.req.url)));
+      if (!shell.ok) throw new ApiError(503, "web_not_built", "The web app is not built.");
+      return new Response(shell.body, shell);
+    });
   }
 
   app.notFound(() => {
@@ -99,12 +101,14 @@ export function createApp(deps: AppDeps) {
     if (error instanceof ApiError) {
       const body: ErrorBody = { detail: error.message, code: error.code, ...error.extra };
       if (error.fields) body.fields = error.fields;
-      return c.json(body, error.status, error.headers);
+      return c.json(body, error.status, { "Cache-Control": "no-store", ...error.headers });
     }
     if (error instanceof HTTPException) {
-      // Hono's own 4xx (e.g. a validator's): keep its status, use our shape.
+      // Hono's own errors (a validator's, a middleware's): keep the status, use our shape.
       const detail = error.message || "The request could not be processed.";
-      return c.json({ detail, code: "bad_request" } satisfies ErrorBody, error.status);
+      return c.json({ detail, code: codeForStatus(error.status) } satisfies ErrorBody, error.status, {
+        "Cache-Control": "no-store",
+      });
     }
     deps.logger.error("unhandled error", {
       requestId: c.var.requestId,
@@ -118,8 +122,15 @@ export function createApp(deps: AppDeps) {
         code: "internal_error",
       } satisfies ErrorBody,
       500,
+      { "Cache-Control": "no-store" },
     );
   });
 
   return app;
 }
+
+/**
+ * A path to a file (`/assets/app-1a2b.js`, `/favicon.svg`) rather than to a page of the app; an
+ * HTML file may rightly answer with HTML.
+ */
+const isFilePath = (path: string) => path.startsWith("/assets/") || /\.(?!html?$)[a-z0-9]+$/i.test(path);

@@ -14,7 +14,7 @@ it("reports an unreachable database as 503 with the error shape", async () => {
   const logged: string[] = [];
   const logger = { ...createLogger("silent"), error: (msg: string) => void logged.push(msg) };
   const app = createApp({
-    db,
+    openDatabase: () => db,
     config,
     logger,
     clock: createTestClock(),

@@ -8,6 +8,8 @@ import { seedCategories, seedProducts } from "../../drizzle/seed/catalogue.ts";
 import { seedSurveyQuestions } from "../../drizzle/seed/survey-questions.ts";
 import { ConfigError } from "../../worker/config/config.ts";
 import { StartupError, startNodeServer } from "../../worker/entries/node.ts";
+import { oddPathMismatches } from "../support/odd-paths.ts";
+import { ensureWebBuilt } from "../support/server.ts";
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), "shop-node-"));
@@ -66,6 +68,32 @@ describe("the Node server (npm start's entry)", () => {
     }
   });
 
+  it("answers bursts of concurrent requests and odd paths as the Worker does", async () => {
+    ensureWebBuilt();
+    // Its own database: the test above deleted a seeded product.
+    const server = await startNodeServer({ ...settings, DATABASE_URL: `file:${join(dir, "burst.db")}` }, { port: 0 });
+    try {
+      const paths = ["/api/health", "/api/products", "/api/categories", "/products", "/products/1"];
+      for (let round = 1; round <= 3; round++) {
+        const statuses = await Promise.all(
+          Array.from({ length: 120 }, async (_, i) => {
+            const path = paths[i % paths.length] as string;
+            const res = await fetch(`${server.url}${path}`);
+            await res.arrayBuffer();
+            return `${path} ${res.status}`;
+          }),
+        );
+        expect(
+          statuses.filter((status) => !status.endsWith(" 200")),
+          `round ${round}`,
+        ).toEqual([]);
+      }
+      expect(await oddPathMismatches((path, init) => fetch(`${server.url}${path}`, init))).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it("refuses bad configuration with a ConfigError naming the variable", async () => {
     await expect(startNodeServer({ ...settings, JWT_SECRET: "too-short" }, { port: 0 })).rejects.toThrow(
       new ConfigError("Invalid configuration: JWT_SECRET must be at least 32 bytes long"),
@@ -87,5 +115,15 @@ describe("the Node server (npm start's entry)", () => {
     }).catch((error: { code: number; stderr: string }) => error);
     expect("code" in failure && failure.code).toBe(1);
     expect("stderr" in failure && failure.stderr.trim()).toBe("Invalid configuration: JWT_SECRET is required");
+  });
+
+  it("as a process, refuses the development mailbox in production with one line", async () => {
+    const failure = await run(process.execPath, ["worker/entries/node.ts"], {
+      env: { ...process.env, ...settings, APP_ENV: "production", MAIL_TRANSPORT: "dev-mailbox", PORT: "0" },
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect("code" in failure && failure.code).toBe(1);
+    expect("stderr" in failure && failure.stderr.trim()).toBe(
+      "Invalid configuration: MAIL_TRANSPORT is dev-mailbox, which delivers nothing: set a transport that sends e-mail, or leave it unset to keep messages in the outbox",
+    );
   });
 });

@@ -1,8 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { InitialData } from "../../worker/contract/initial-data.ts";
+import { products } from "../../worker/db/schema.ts";
 import type { PageRenderer } from "../../worker/lib/page-renderer.ts";
 import { createCategory, createProduct } from "../support/factories.ts";
 import { ensureWebBuilt } from "../support/server.ts";
@@ -111,6 +113,58 @@ describe("catalogue pages served with their data", () => {
     const res = await app.request("/about");
     expect(await res.text()).toBe(shell);
     expect(requestedAssets).toEqual(["/about"]);
+  });
+});
+
+describe("a catalogue page is rendered once per catalogue version", async () => {
+  const renders: string[] = [];
+  const renderPage: PageRenderer = async (url) => {
+    renders.push(url);
+    return `<main>rendered ${url}</main>`;
+  };
+  const cached = await createTestApp({ PUBLIC_URL: "https://shop.example" }, { assets, renderPage });
+  const teas = await createCategory(cached.db, { name: "Bitki Çayları" });
+  const oils = await createCategory(cached.db, { name: "Doğal Yağlar" });
+  const tea = await createProduct(cached.db, { name: "Adaçayı", categoryId: teas.id });
+
+  it("answers repeats from the first render, with its ETag, and 304 to a browser that has it", async () => {
+    renders.length = 0;
+    const first = await cached.app.request("/products");
+    const html = await first.text();
+    const etag = first.headers.get("ETag") ?? "";
+    expect(etag).toMatch(/^"\S+"$/);
+    expect(first.headers.get("Cache-Control")).toBe("no-cache");
+    // A tracking tag does not change the page: the same render answers it.
+    const tagged = await cached.app.request("/products?utm_source=newsletter");
+    expect(await tagged.text()).toBe(html);
+    expect(tagged.headers.get("ETag")).toBe(etag);
+    const revalidated = await cached.app.request("/products", { headers: { "If-None-Match": etag } });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe("");
+    expect(renders).toEqual(["/products"]);
+  });
+
+  it("keeps one render per category and per product, whatever the address's spelling", async () => {
+    renders.length = 0;
+    await cached.app.request(`/products?category=${teas.id}`);
+    await cached.app.request(`/products?category=${oils.id}`);
+    await cached.app.request(`/products?category=${teas.id}&utm_source=x`);
+    await cached.app.request(`/products/${tea.id}`);
+    await cached.app.request(`/products/0${tea.id}`);
+    expect(renders).toEqual([`/products?category=${teas.id}`, `/products?category=${oils.id}`, `/products/${tea.id}`]);
+  });
+
+  it("renders again once the catalogue changes, under a new ETag", async () => {
+    const before = await cached.app.request(`/products/${tea.id}`);
+    const etag = before.headers.get("ETag") ?? "";
+    await before.text();
+    renders.length = 0;
+    await cached.db.update(products).set({ name: "Adaçayı (yeni hasat)" }).where(eq(products.id, tea.id));
+    const after = await cached.app.request(`/products/${tea.id}`, { headers: { "If-None-Match": etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("ETag")).not.toBe(etag);
+    expect(await after.text()).toContain("<title>Adaçayı (yeni hasat) — Doğal Yaşam</title>");
+    expect(renders).toEqual([`/products/${tea.id}`]);
   });
 });
 

@@ -70,6 +70,6 @@ export async function createTestApp(
   const clock = createTestClock();
   const mailer = createMemoryMailer();
   const logger = createLogger(config.LOG_LEVEL);
-  const app = createApp({ db, clock, mailer, config, logger, ...web });
+  const app = createApp({ openDatabase: () => db, clock, mailer, config, logger, ...web });
   return { app, db, clock, mailer, config };
 }

@@ -87,7 +87,10 @@ export async function createTestDatabase(admin: { email: string; password: strin
  * Settings from a developer's .dev.vars are deliberately not read, so every machine runs the
  * same configuration.
  */
-export async function startWorker(vars: Record<string, string>): Promise<Miniflare> {
+export async function startWorker(
+  vars: Record<string, string>,
+  { onLog }: { onLog?: (log: { level: string; message: string }) => void } = {},
+): Promise<Miniflare> {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(wranglerToml);
   const declaredVars = (experimental_readRawConfig({ config: wranglerToml }).rawConfig.vars ?? {}) as Record<
     string,
@@ -102,6 +105,7 @@ export async function startWorker(vars: Record<string, string>): Promise<Minifla
       modules: true,
       scriptPath: workerScript,
       bindings: { ...declaredVars, ...vars },
+      ...(onLog ? { handleStructuredLogs: onLog } : {}),
     }),
   );
   await mf.ready;

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCategories } from "../../drizzle/seed/catalogue.ts";
 import { maxBodyBytes } from "../../worker/app.ts";
 import { emailOutbox } from "../../worker/db/schema.ts";
+import { type HranaServer, startHranaServer } from "../../worker/dev/hrana-server.ts";
 import { securityHeaders } from "../../worker/lib/security-headers.ts";
-import { type HranaServer, startHranaServer } from "../support/hrana-server.ts";
+import { oddPathMismatches } from "../support/odd-paths.ts";
 import { createTestDatabase, ensureBuilt, startWorker, type TestDatabase, workerScript } from "./harness.ts";
 
 // The built Worker bundle under workerd, its @libsql/client/web talking HTTP to a local
@@ -141,6 +142,12 @@ describe("the Worker bundle under workerd", () => {
     }
   });
 
+  it("answers odd paths as the Node server does: no 5xx, redirects, a 404 for a missing file", async () => {
+    const fetchPath = (path: string, init: RequestInit) =>
+      worker.dispatchFetch(`http://shop.test${path}`, init as never);
+    expect(await oddPathMismatches(fetchPath)).toEqual([]);
+  });
+
   it("dispatches the e-mail outbox on the cron trigger", async () => {
     const [queued] = await database.db
       .insert(emailOutbox)
@@ -185,23 +192,36 @@ describe("the Worker when something is wrong", () => {
     }
   });
 
-  it("answers a clean 500 JSON on every request when a setting is missing", async () => {
-    const { JWT_SECRET: _missing, ...withoutSecret } = secrets;
-    const misconfigured = await startWorker({ ...withoutSecret, DATABASE_URL: hrana.url });
-    try {
-      for (const path of ["/api/health", "/api/categories"]) {
-        const res = await misconfigured.dispatchFetch(`http://shop.test${path}`);
-        expect(res.status, path).toBe(500);
-        expect(res.headers.get("content-security-policy")).toBe(securityHeaders["Content-Security-Policy"]);
-        expect(await res.json()).toEqual({
-          detail: "The server is misconfigured. Please try again later.",
-          code: "misconfigured",
-        });
+  it.each([
+    ["without JWT_SECRET", { JWT_SECRET: "" }, "Invalid configuration: JWT_SECRET is required"],
+    [
+      "with the development mailbox in production",
+      { MAIL_TRANSPORT: "dev-mailbox" },
+      "Invalid configuration: MAIL_TRANSPORT is dev-mailbox, which delivers nothing: set a transport that sends e-mail, or leave it unset to keep messages in the outbox",
+    ],
+  ])(
+    "refuses to serve %s: a clean 500 on every request and one log line naming the variable",
+    async (_, bad, reason) => {
+      const logs: string[] = [];
+      const settings = { ...secrets, APP_ENV: "production", DATABASE_URL: hrana.url, ...bad };
+      const misconfigured = await startWorker(settings, { onLog: (log) => logs.push(log.message) });
+      try {
+        for (const path of ["/api/health", "/api/categories", "/products"]) {
+          const res = await misconfigured.dispatchFetch(`http://shop.test${path}`);
+          expect(res.status, path).toBe(500);
+          expect(res.headers.get("content-security-policy")).toBe(securityHeaders["Content-Security-Policy"]);
+          expect(await res.json()).toEqual({
+            detail: "The server is misconfigured. Please try again later.",
+            code: "misconfigured",
+          });
+        }
+        // The cron trigger does not throw either; it has nothing it could safely do.
+        expect((await (await misconfigured.getWorker()).scheduled({ cron: "*/5 * * * *" })).outcome).toBe("ok");
+        const said = logs.filter((line) => line.includes('"msg":"misconfigured"'));
+        expect(said.map((line) => (JSON.parse(line) as { reason: string }).reason)).toEqual([reason]);
+      } finally {
+        await misconfigured.dispose();
       }
-      // The cron trigger does not throw either; it has nothing it could safely do.
-      expect((await (await misconfigured.getWorker()).scheduled({ cron: "*/5 * * * *" })).outcome).toBe("ok");
-    } finally {
-      await misconfigured.dispose();
-    }
-  });
+    },
+  );
 });

@@ -1,10 +1,11 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { seedDatabase } from "../../drizzle/seed/seed.ts";
-import { type HranaServer, startHranaServer } from "../../tests/support/hrana-server.ts";
 import { type AppConfig, ConfigError, parseConfig } from "../config/config.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { openNodeDatabase } from "../db/node-database.ts";
+import { type HranaServer, startHranaServer } from "../dev/hrana-server.ts";
 import { loadNodeEnv, projectRoot } from "../entries/node-env.ts";
 
 // npm run dev:worker — the Worker under `wrangler dev`, on the same data as `npm start`.
@@ -12,8 +13,9 @@ import { loadNodeEnv, projectRoot } from "../entries/node-env.ts";
 // Hrana-over-HTTP endpoint the Worker runtime tests use (docs/decisions/0003-…); a remote
 // DATABASE_URL (Turso) is handed to the Worker as it is.
 
-const port = 8788;
 const raw = loadNodeEnv(projectRoot);
+// Not the Node server's PORT default (8787), so both can run side by side.
+const port = Number(process.env.PORT || 8788);
 let config: AppConfig;
 try {
   config = parseConfig(raw);
@@ -58,17 +60,30 @@ const vars: Record<string, string | undefined> = {
   JWT_SECRET: raw.JWT_SECRET,
   ADMIN_EMAIL: config.ADMIN_EMAIL,
   PUBLIC_URL: raw.PUBLIC_URL,
+  MAIL_TRANSPORT: raw.MAIL_TRANSPORT,
   MAIL_FROM: raw.MAIL_FROM,
   CORS_ORIGINS: raw.CORS_ORIGINS,
   LOG_LEVEL: raw.LOG_LEVEL,
 };
-const varArgs = Object.entries(vars).flatMap(([name, value]) => (value ? ["--var", `${name}:${value}`] : []));
+// Handed to wrangler in a git-ignored file (mode 600), never on its command line, where any user
+// of the machine could read the secrets with `ps`. With --env-file wrangler reads this file
+// instead of .dev.vars.
+const envFile = join(projectRoot, ".wrangler/dev-worker.env");
+mkdirSync(join(projectRoot, ".wrangler"), { recursive: true });
+writeFileSync(
+  envFile,
+  Object.entries(vars)
+    .flatMap(([name, value]) => (value ? [`${name}=${JSON.stringify(value)}`] : []))
+    .join("\n"),
+  { mode: 0o600 },
+);
+chmodSync(envFile, 0o600); // in case an older copy was made with other permissions
 
 console.log(`  Starting wrangler dev on http://localhost:${port}`);
 console.log(`  Run the cron trigger (e-mail dispatch): curl "http://localhost:${port}/cdn-cgi/handler/scheduled"\n`);
 const wrangler: ChildProcess = spawn(
   process.execPath,
-  [join(projectRoot, "node_modules/wrangler/bin/wrangler.js"), "dev", "--port", String(port), ...varArgs],
+  [join(projectRoot, "node_modules/wrangler/bin/wrangler.js"), "dev", "--port", String(port), "--env-file", envFile],
   { cwd: projectRoot, stdio: "inherit" },
 );
 

@@ -1,15 +1,17 @@
 import { dispatchOutbox } from "../email/dispatcher.ts";
-import { devMailboxMailer } from "../email/mailer.ts";
+import { createMailer } from "../email/mailer.ts";
 import { systemClock } from "../lib/clock.ts";
 import { createLogger } from "../lib/logger.ts";
 import { failWith, openCliContext } from "./cli-context.ts";
 
 // npm run email:dispatch — one pass of the e-mail dispatcher, as the cron and the timer run it.
 const { client, db, config } = openCliContext();
+const mailer = createMailer(config);
 try {
+  if (!mailer) throw new Error("MAIL_TRANSPORT is not set, so there is no transport to send with");
   const result = await dispatchOutbox({
     db,
-    mailer: devMailboxMailer,
+    mailer,
     clock: systemClock,
     logger: createLogger(config.LOG_LEVEL),
     from: config.MAIL_FROM,

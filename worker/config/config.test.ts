@@ -36,4 +36,17 @@ describe("parseConfig", () => {
   it("treats empty strings as unset", () => {
     expect(() => parseConfig({ ...valid, JWT_SECRET: "" })).toThrow("JWT_SECRET is required");
   });
+
+  it("never lets production use a transport that delivers nothing", () => {
+    expect(() => parseConfig({ ...valid, APP_ENV: "production", MAIL_TRANSPORT: "dev-mailbox" })).toThrow(
+      new ConfigError(
+        "Invalid configuration: MAIL_TRANSPORT is dev-mailbox, which delivers nothing: set a transport that sends e-mail, or leave it unset to keep messages in the outbox",
+      ),
+    );
+    // Unset in production: no transport, so messages wait in the outbox.
+    expect(parseConfig({ ...valid, APP_ENV: "production" }).MAIL_TRANSPORT).toBeUndefined();
+    // Elsewhere the development mailbox is the default.
+    expect(parseConfig({ ...valid, APP_ENV: "development" }).MAIL_TRANSPORT).toBe("dev-mailbox");
+    expect(parseConfig({ ...valid, APP_ENV: "test" }).MAIL_TRANSPORT).toBe("dev-mailbox");
+  });
 });

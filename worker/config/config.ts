@@ -23,8 +23,10 @@ const configSchema = z.object({
     .toLowerCase()
     .pipe(z.email({ message: "must be an e-mail address" })),
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://shop.example" }).optional(),
-  // More transports (SMTP, an HTTP e-mail API, Cloudflare's send_email) arrive with accounts.
-  MAIL_TRANSPORT: z.enum(["dev-mailbox"]).default("dev-mailbox"),
+  // How e-mail leaves (worker/email/mailer.ts). Unset in production: messages wait in the
+  // outbox until a transport is configured. More transports (SMTP, an HTTP e-mail API,
+  // Cloudflare's send_email) arrive with accounts.
+  MAIL_TRANSPORT: z.enum(["dev-mailbox"]).optional(),
   MAIL_FROM: z.string().default("Doğal Yaşam <no-reply@localhost>"),
   CORS_ORIGINS: z
     .string()
@@ -38,7 +40,27 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
-export type AppConfig = z.output<typeof configSchema>;
+/** Transports that only keep messages where a developer can read them: never for real users. */
+const localOnlyTransports = new Set(["dev-mailbox"]);
+
+/** Settings that are valid alone but wrong together, or wrong for production. */
+const checkedConfigSchema = configSchema
+  .superRefine((config, issues) => {
+    if (config.APP_ENV === "production" && config.MAIL_TRANSPORT && localOnlyTransports.has(config.MAIL_TRANSPORT)) {
+      issues.addIssue({
+        code: "custom",
+        path: ["MAIL_TRANSPORT"],
+        message: `is ${config.MAIL_TRANSPORT}, which delivers nothing: set a transport that sends e-mail, or leave it unset to keep messages in the outbox`,
+      });
+    }
+  })
+  .transform((config) => ({
+    ...config,
+    // Outside production the development mailbox is the default, so `npm start` shows mail.
+    MAIL_TRANSPORT: config.MAIL_TRANSPORT ?? (config.APP_ENV === "production" ? undefined : ("dev-mailbox" as const)),
+  }));
+
+export type AppConfig = z.output<typeof checkedConfigSchema>;
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -48,7 +70,7 @@ export class ConfigError extends Error {
 export function parseConfig(raw: Record<string, unknown>): AppConfig {
   // Empty strings mean "unset" (an empty line in .dev.vars, or `FOO= npm start`).
   const cleaned = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== ""));
-  const result = configSchema.safeParse(cleaned);
+  const result = checkedConfigSchema.safeParse(cleaned);
   if (result.success) {
     return result.data;
   }

@@ -66,9 +66,17 @@ export async function dispatchOutbox(deps: DispatchDeps, limit = 50): Promise<Di
   return result;
 }
 
-/** One pass from a timer or cron: a failure is logged, never thrown into the scheduler. */
-export function dispatchOutboxSafely(deps: DispatchDeps): Promise<void> {
-  return dispatchOutbox(deps).then(
+/**
+ * One pass from a timer or cron: a failure is logged, never thrown into the scheduler. Without
+ * a transport (MAIL_TRANSPORT unset) nothing is sent and every message keeps waiting.
+ */
+export function dispatchOutboxSafely(deps: Omit<DispatchDeps, "mailer"> & { mailer: Mailer | null }): Promise<void> {
+  const { mailer } = deps;
+  if (!mailer) {
+    deps.logger.warn("email dispatch skipped: MAIL_TRANSPORT is not set, messages stay in the outbox");
+    return Promise.resolve();
+  }
+  return dispatchOutbox({ ...deps, mailer }).then(
     () => undefined,
     (error: unknown) => deps.logger.error("email dispatch failed", { error: String(error) }),
   );

@@ -12,7 +12,7 @@ import { type AppConfig, ConfigError, parseConfig } from "../config/config.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { openNodeDatabase } from "../db/node-database.ts";
 import { dispatchOutboxSafely } from "../email/dispatcher.ts";
-import { devMailboxMailer } from "../email/mailer.ts";
+import { createMailer } from "../email/mailer.ts";
 import { systemClock } from "../lib/clock.ts";
 import { createLogger } from "../lib/logger.ts";
 import type { PageRenderer } from "../lib/page-renderer.ts";
@@ -49,15 +49,17 @@ export async function startNodeServer(
     throw new StartupError(`Cannot open the database at ${config.DATABASE_URL}: ${describe(error)}`);
   }
   const { client, db } = opened;
+  const mailer = createMailer(config);
 
   // Workers compress responses themselves (and would compress an already compressed body
   // again); on Node the server does it.
   const app = new Hono().use(compress()).route(
     "/",
     createApp({
-      db,
+      // The embedded client serves every request: Node has no per-request I/O to tie it to.
+      openDatabase: () => db,
       clock: systemClock,
-      mailer: devMailboxMailer,
+      mailer,
       config,
       logger,
       assets: serveBuiltWeb,
@@ -73,8 +75,7 @@ export async function startNodeServer(
   const { port: boundPort } = server.address() as AddressInfo;
   const url = `http://localhost:${boundPort}`;
 
-  const dispatch = () =>
-    dispatchOutboxSafely({ db, mailer: devMailboxMailer, clock: systemClock, logger, from: config.MAIL_FROM });
+  const dispatch = () => dispatchOutboxSafely({ db, mailer, clock: systemClock, logger, from: config.MAIL_FROM });
   const timer = setInterval(dispatch, options.dispatchIntervalMs ?? 30_000);
   timer.unref();
 
@@ -122,38 +123,37 @@ const contentTypes: Record<string, string> = {
 };
 
 /**
- * Files from dist/web, with the SPA fallback to index.html for app routes (what Workers Static
- * Assets does with `not_found_handling = "single-page-application"`). Hashed assets are
- * immutable; everything else revalidates.
+ * Files from dist/web, `/` being index.html, as Workers Static Assets serves them: a missing file
+ * is a 404 (the app answers other pages with the shell). Hashed assets are immutable; everything
+ * else revalidates.
  */
 async function serveBuiltWeb(request: Request): Promise<Response> {
   if (request.method !== "GET" && request.method !== "HEAD") {
     return new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET, HEAD" } });
   }
-  const pathname = decodeURIComponent(new URL(request.url).pathname);
-  const file = normalize(join(webRoot, pathname));
-  const inside = relative(webRoot, file);
-  if (inside.startsWith("..") || inside.includes(`..${sep}`)) return new Response("Not Found", { status: 404 });
-
-  const found = extname(file) ? await readOrNull(file) : null;
-  if (found) {
-    const immutable = pathname.startsWith("/assets/");
-    return new Response(request.method === "HEAD" ? null : found, {
-      headers: {
-        "Content-Type": contentTypes[extname(file)] ?? "application/octet-stream",
-        "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
-      },
-    });
-  }
-  // A missing file with an extension is a real 404; anything else is an app route.
-  if (extname(file) && !pathname.endsWith(".html")) return new Response("Not Found", { status: 404 });
-  const shell = await readOrNull(join(webRoot, "index.html"));
-  if (!shell) {
-    return new Response("The web app is not built. Run `npm run build`.", { status: 503 });
-  }
-  return new Response(request.method === "HEAD" ? null : shell, {
-    headers: { "Content-Type": contentTypes[".html"] as string, "Cache-Control": "no-cache" },
+  const file = fileFor(new URL(request.url).pathname);
+  const found = file ? await readOrNull(file) : null;
+  if (!file || !found) return new Response("Not Found", { status: 404 });
+  const immutable = file.startsWith(join(webRoot, "assets", sep));
+  return new Response(request.method === "HEAD" ? null : found, {
+    headers: {
+      "Content-Type": contentTypes[extname(file)] ?? "application/octet-stream",
+      "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+    },
   });
+}
+
+/** The file under dist/web a URL path names, or null for a malformed path or one that leads out. */
+function fileFor(urlPath: string): string | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(urlPath);
+  } catch {
+    return null; // malformed escapes, e.g. /%E0%A4%A
+  }
+  const file = normalize(join(webRoot, path === "/" ? "index.html" : path));
+  const inside = relative(webRoot, file);
+  return inside.startsWith("..") || inside.includes(`..${sep}`) ? null : file;
 }
 
 async function readOrNull(file: string): Promise<Uint8Array<ArrayBuffer> | null> {

@@ -4,7 +4,7 @@ import { createApp } from "../app.ts";
 import { type AppConfig, ConfigError, parseConfig } from "../config/config.ts";
 import { createDatabase, type Database } from "../db/client.ts";
 import { dispatchOutboxSafely } from "../email/dispatcher.ts";
-import { devMailboxMailer } from "../email/mailer.ts";
+import { createMailer, type Mailer } from "../email/mailer.ts";
 import type { ErrorBody } from "../lib/api-error.ts";
 import { systemClock } from "../lib/clock.ts";
 import { createLogger, type Logger } from "../lib/logger.ts";
@@ -47,14 +47,15 @@ export interface Env {
 type Ready = {
   ok: true;
   app: ReturnType<typeof createApp>;
-  db: Database;
+  openDatabase: () => Database;
+  mailer: Mailer | null;
   config: AppConfig;
   logger: Logger;
 };
 type Misconfigured = { ok: false };
 
-// Built once per isolate and env: parsing settings and creating the client on every request
-// would cost time, and a bad setting would log on every request instead of once.
+// Built once per isolate and env: parsing settings on every request would cost time, and a bad
+// setting would log on every request instead of once. The database client is the exception.
 const built = new WeakMap<Env, Ready | Misconfigured>();
 
 function setUp(env: Env): Ready | Misconfigured {
@@ -64,21 +65,28 @@ function setUp(env: Env): Ready | Misconfigured {
   try {
     const config = parseConfig({ ...env });
     const logger = createLogger(config.LOG_LEVEL);
-    const client = createClient({
+    const clientConfig = {
       url: config.DATABASE_URL,
       ...(config.DATABASE_AUTH_TOKEN ? { authToken: config.DATABASE_AUTH_TOKEN } : {}),
-    });
-    const db = createDatabase(client);
+    };
+    // One client per request, never one per isolate: the client queues calls beyond its
+    // concurrency limit and starts a queued one from whichever request freed a slot, and
+    // workerd cancels I/O that outlives the request it belongs to. A shared client wedged after
+    // the first burst of concurrent requests (tests/worker/worker-load.test.ts). Creating one
+    // opens no connection, so it costs next to nothing.
+    createClient(clientConfig).close(); // a URL the web client cannot use fails here, once
+    const openDatabase = () => createDatabase(createClient(clientConfig));
+    const mailer = createMailer(config);
     const app = createApp({
-      db,
+      openDatabase,
       clock: systemClock,
-      mailer: devMailboxMailer,
+      mailer,
       config,
       logger,
       assets: (request) => env.ASSETS.fetch(request),
       renderPage,
     });
-    result = { ok: true, app, db, config, logger };
+    result = { ok: true, app, openDatabase, mailer, config, logger };
   } catch (error) {
     // A bad setting (ConfigError) or a URL the web client cannot use (e.g. file:) is an
     // operator mistake: answer every request with a clean 500 and say why once, in the log.
@@ -121,9 +129,9 @@ export default {
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     const ready = setUp(env);
     if (!ready.ok) return;
-    const { db, config, logger } = ready;
+    const { openDatabase, mailer, config, logger } = ready;
     ctx.waitUntil(
-      dispatchOutboxSafely({ db, mailer: devMailboxMailer, clock: systemClock, logger, from: config.MAIL_FROM }),
+      dispatchOutboxSafely({ db: openDatabase(), mailer, clock: systemClock, logger, from: config.MAIL_FROM }),
     );
   },
 };

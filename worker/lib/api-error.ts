@@ -31,3 +31,21 @@ export class ApiError extends Error {
 }
 
 export type ErrorBody = { detail: string; code: string; fields?: Record<string, string> };
+
+const codes: Partial<Record<number, string>> = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  409: "conflict",
+  412: "precondition_failed",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  422: "unprocessable",
+  429: "too_many_requests",
+  503: "unavailable",
+};
+
+/** The machine code for an error whose thrower named none (Hono's own HTTP errors). */
+export const codeForStatus = (status: number) => codes[status] ?? (status >= 500 ? "internal_error" : "bad_request");

@@ -1,17 +1,23 @@
 import { Hono } from "hono";
+import type { CatalogueCache } from "../catalogue/catalogue-cache.ts";
 import type { AppConfig } from "../config/config.ts";
 import type { Database } from "../db/client.ts";
 import type { Mailer } from "../email/mailer.ts";
-import type { CatalogueCache } from "./catalogue-cache.ts";
 import type { Clock } from "./clock.ts";
 import type { Logger } from "./logger.ts";
 import type { PageRenderer } from "./page-renderer.ts";
 
 /** Everything a handler may need, injected by the entry so tests can swap any of it. */
 export type AppDeps = {
-  db: Database;
+  /**
+   * The database for one request. The Node server hands every request its one embedded client;
+   * the Worker makes a client per request, because workerd ties a client's pending calls to the
+   * request that started them (a client shared across requests wedges under load).
+   */
+  openDatabase: () => Database;
   clock: Clock;
-  mailer: Mailer;
+  /** The e-mail transport, or null when none is configured (messages wait in the outbox). */
+  mailer: Mailer | null;
   config: AppConfig;
   logger: Logger;
   /** Serves the built PWA for every non-API path (Workers Static Assets, or files on disk). */
@@ -20,7 +26,14 @@ export type AppDeps = {
   renderPage?: PageRenderer;
 };
 
-export type AppEnv = { Variables: AppDeps & { requestId: string; catalogueCache: CatalogueCache } };
+/** What every handler finds in `c.var`. */
+export type AppVariables = Omit<AppDeps, "openDatabase"> & {
+  db: Database;
+  catalogueCache: CatalogueCache;
+  requestId: string;
+};
+
+export type AppEnv = { Variables: AppVariables };
 
 /** A sub-app for one resource, typed with the injected dependencies. */
 export const createRouter = () => new Hono<AppEnv>();

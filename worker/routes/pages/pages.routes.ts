@@ -1,11 +1,10 @@
 import type { Context } from "hono";
-import { etag } from "hono/etag";
+import { type CachedPage, matchesEtag, readCatalogue } from "../../catalogue/catalogue-reads.ts";
 import type { Product } from "../../contract/catalogue.ts";
 import { idParamSchema } from "../../contract/catalogue.ts";
 import { featuredProductCount, type InitialData } from "../../contract/initial-data.ts";
+import { ApiError } from "../../lib/api-error.ts";
 import { type AppEnv, createRouter } from "../../lib/app-env.ts";
-import { listCategories } from "../categories/categories.routes.ts";
-import { findProduct, listProducts } from "../products/product-queries.ts";
 import { type PageMeta, renderPageShell } from "./page-shell.ts";
 
 const siteDescription =
@@ -14,97 +13,136 @@ const siteDescription =
 const firstImage = (product: Product | undefined) => product?.images[0];
 
 /**
- * The catalogue pages, served as the app shell with their data and meta tags written in:
- * the first paint needs no API call, and a shared product link previews that product.
- * Every other page is the plain shell from the static assets.
+ * The catalogue pages, served as the app shell with their data, markup and meta tags written
+ * in: the first paint needs no API call, and a shared product link previews that product.
+ * A page is the same for every visitor until the catalogue changes, so each is rendered once
+ * per catalogue version and answered from that render (with its ETag) until then. Every other
+ * page is the plain shell from the static assets.
  */
 export const pageRoutes = createRouter()
-  .use(etag())
   .get("/", async (c) => {
-    const { products, categories } = await readCatalogue(c);
-    // Only what the page shows: the full list would make every first visit pay for it. No image
-    // preload: on a phone the largest paint is the hero's text, the products are below the fold.
-    return servePage(c, 200, {
-      meta: { title: "Doğal Yaşam — Natural health & wellness", description: siteDescription },
-      data: { featured: products.slice(0, featuredProductCount), categories },
+    const catalogue = await readCatalogue(c);
+    const page = await catalogue.page("/", async () => {
+      const [products, categories] = await Promise.all([catalogue.products(), catalogue.categories()]);
+      // Only what the page shows: the full list would make every first visit pay for it. No
+      // image preload: on a phone the largest paint is the hero's text, the products are below
+      // the fold.
+      return renderCataloguePage(c, catalogue.stamp, "/", 200, {
+        meta: { title: "Doğal Yaşam — Natural health & wellness", description: siteDescription },
+        data: { featured: products.data.slice(0, featuredProductCount), categories: categories.data },
+      });
     });
+    return sendPage(c, page);
   })
   .get("/products", async (c) => {
-    const { products, categories } = await readCatalogue(c);
-    return servePage(c, 200, {
-      meta: {
-        title: "Products — Doğal Yaşam",
-        description: siteDescription,
-        preloadImage: firstImage(products[0]),
-      },
-      data: { products, categories },
+    // Only ?category= changes what the page shows; anything else (a typo, tracking tags) is
+    // the same page, so it shares the render.
+    const category = idParamSchema.safeParse({ id: c.req.query("category") });
+    const path = category.success ? (`/products?category=${category.data.id}` as const) : "/products";
+    const catalogue = await readCatalogue(c);
+    const page = await catalogue.page(path, async () => {
+      const [products, categories] = await Promise.all([catalogue.products(), catalogue.categories()]);
+      return renderCataloguePage(c, catalogue.stamp, path, 200, {
+        meta: {
+          title: "Products — Doğal Yaşam",
+          description: siteDescription,
+          preloadImage: firstImage(products.data[0]),
+        },
+        data: { products: products.data, categories: categories.data },
+      });
     });
+    return sendPage(c, page);
   })
   .get("/products/:id", async (c) => {
-    const { db, catalogueCache } = c.var;
     const id = idParamSchema.safeParse(c.req.param());
-    const [categories, product] = await Promise.all([
-      catalogueCache.read(db, "categories", () => listCategories(db)).then((read) => read.data),
-      id.success
-        ? catalogueCache.read(db, `product-${id.data.id}`, () => findProduct(db, id.data.id)).then((read) => read.data)
-        : null,
-    ]);
-    if (!product) {
-      return servePage(c, 404, {
-        meta: { title: "Product not found — Doğal Yaşam", description: siteDescription },
-        data: { product: null, categories },
-      });
+    const catalogue = await readCatalogue(c);
+    if (!id.success) {
+      // Not a product address at all: rendered each time rather than cached under a key an
+      // address can make up.
+      const categories = await catalogue.categories();
+      return sendPage(c, await renderProductNotFound(c, catalogue.stamp, categories.data));
     }
-    return servePage(c, 200, {
-      meta: {
-        title: `${product.name} — Doğal Yaşam`,
-        description: product.short_description,
-        image: product.images[0],
-        preloadImage: product.images[0],
-        type: "product",
-      },
-      data: { product, categories },
+    const path = `/products/${id.data.id}` as const;
+    const page = await catalogue.page(path, async () => {
+      const [categories, product] = await Promise.all([catalogue.categories(), catalogue.product(id.data.id)]);
+      if (!product.data) return renderProductNotFound(c, catalogue.stamp, categories.data, path);
+      return renderCataloguePage(c, catalogue.stamp, path, 200, {
+        meta: {
+          title: `${product.data.name} — Doğal Yaşam`,
+          description: product.data.short_description,
+          image: product.data.images[0],
+          preloadImage: product.data.images[0],
+          type: "product",
+        },
+        data: { product: product.data, categories: categories.data },
+      });
     });
+    return sendPage(c, page);
   });
-
-async function readCatalogue(c: Context<AppEnv>) {
-  const { db, catalogueCache } = c.var;
-  const [products, categories] = await Promise.all([
-    catalogueCache.read(db, "products-all", () => listProducts(db)),
-    catalogueCache.read(db, "categories", () => listCategories(db)),
-  ]);
-  return { products: products.data, categories: categories.data };
-}
 
 type PageParts = { meta: Omit<PageMeta, "url">; data: InitialData };
 
-async function servePage(c: Context<AppEnv>, status: 200 | 404, { meta, data }: PageParts) {
+function renderProductNotFound(
+  c: Context<AppEnv>,
+  stamp: string,
+  categories: InitialData["categories"],
+  path: `/${string}` = c.req.path as `/${string}`,
+) {
+  return renderCataloguePage(c, stamp, path, 404, {
+    meta: { title: "Product not found — Doğal Yaşam", description: siteDescription },
+    data: { product: null, categories },
+  });
+}
+
+/**
+ * Renders a catalogue page for `path` (its normalized address): the built app shell with the
+ * page's meta tags, embedded data and server-rendered markup. Its ETag names the catalogue
+ * version, the build of the shell and the page, so a deploy or an edit changes it.
+ */
+async function renderCataloguePage(
+  c: Context<AppEnv>,
+  stamp: string,
+  path: `/${string}`,
+  status: 200 | 404,
+  { meta, data }: PageParts,
+): Promise<CachedPage> {
   const origin = c.var.config.PUBLIC_URL ?? new URL(c.req.url).origin;
-  const absolute = (path: string | undefined) => (path ? new URL(path, origin).toString() : undefined);
-  const assets = c.var.assets;
-  const shellResponse = assets ? await assets(new Request(new URL("/", c.req.url))) : null;
-  if (!shellResponse?.ok) return c.text("The web app is not built.", 503);
+  const absolute = (href: string | undefined) => (href ? new URL(href, origin).toString() : undefined);
+  const shellResponse = c.var.assets ? await c.var.assets(new Request(new URL("/", c.req.url))) : null;
+  if (!shellResponse?.ok) throw new ApiError(503, "web_not_built", "The web app is not built.");
+  const shell = await shellResponse.text();
   const html = renderPageShell(
-    await shellResponse.text(),
-    { ...meta, url: new URL(c.req.path, origin).toString(), image: absolute(meta.image) },
+    shell,
+    { ...meta, url: new URL(path.split("?")[0] as string, origin).toString(), image: absolute(meta.image) },
     data,
-    await renderMarkup(c, data),
+    await renderMarkup(c, path, data),
   );
-  return c.html(html, status, { "Cache-Control": "no-cache" });
+  return { status, body: new TextEncoder().encode(html), etag: `"${stamp}-${await shortHash(shell)}-${path}"` };
 }
 
 /**
  * The page's server-rendered markup, or "" when there is no renderer or it fails: the browser
  * then renders the same page from the embedded data, a little later, instead of an error.
  */
-async function renderMarkup(c: Context<AppEnv>, data: InitialData): Promise<string> {
+async function renderMarkup(c: Context<AppEnv>, path: string, data: InitialData): Promise<string> {
   const { renderPage, logger } = c.var;
   if (!renderPage) return "";
-  const url = new URL(c.req.url);
   try {
-    return await renderPage(url.pathname + url.search, data);
+    return await renderPage(path, data);
   } catch (error) {
-    logger.error("server render failed", { path: url.pathname, error: String(error) });
+    logger.error("server render failed", { path, error: String(error) });
     return "";
   }
+}
+
+/** The first 8 bytes of the text's SHA-256, in hex: tells one build of the shell from another. */
+async function shortHash(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest, 0, 8), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+function sendPage(c: Context<AppEnv>, page: CachedPage) {
+  const headers = { ETag: page.etag, "Cache-Control": "no-cache" };
+  if (matchesEtag(c, page.etag)) return c.body(null, 304, headers);
+  return c.body(page.body, page.status, { ...headers, "Content-Type": "text/html; charset=UTF-8" });
 }

@@ -1,22 +1,18 @@
+import { readCatalogue, sendCached } from "../../catalogue/catalogue-reads.ts";
 import { idParamSchema, productListQuerySchema } from "../../contract/catalogue.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { createRouter } from "../../lib/app-env.ts";
-import { sendCached } from "../../lib/catalogue-cache.ts";
 import { validate } from "../../lib/validate.ts";
-import { findProduct, listProducts } from "./product-queries.ts";
 
 export const productRoutes = createRouter()
   .get("/", validate("query", productListQuerySchema), async (c) => {
     const { category_id } = c.req.valid("query");
-    const entry = await c.var.catalogueCache.read(c.var.db, `products-${category_id ?? "all"}`, () =>
-      listProducts(c.var.db, category_id),
-    );
-    return sendCached(c, entry);
+    return sendCached(c, await (await readCatalogue(c)).products(category_id));
   })
   .get("/:id", validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
-    const entry = await c.var.catalogueCache.read(c.var.db, `product-${id}`, () => findProduct(c.var.db, id));
-    const product = entry.data;
+    const read = await (await readCatalogue(c)).product(id);
+    const product = read.data;
     if (!product) throw new ApiError(404, "product_not_found", "This product does not exist or was removed.");
-    return sendCached(c, { ...entry, data: product });
+    return sendCached(c, { ...read, data: product });
   });

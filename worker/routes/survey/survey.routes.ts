@@ -1,9 +1,9 @@
 import { asc } from "drizzle-orm";
 import { etag } from "hono/etag";
+import { revalidateEveryTime } from "../../catalogue/catalogue-reads.ts";
 import type { SurveyQuestion } from "../../contract/catalogue.ts";
 import { surveyQuestions } from "../../db/schema.ts";
 import { createRouter } from "../../lib/app-env.ts";
-import { revalidateEveryTime } from "../../lib/catalogue-cache.ts";
 
 /** The public survey: option texts only; which temperament each scores stays on the server. */
 export const surveyRoutes = createRouter()

@@ -1,0 +1,57 @@
+/**
+ * Addresses a browser, a crawler or a stale page may ask for that no link of the app makes,
+ * with the answer both runtimes must give: never a 5xx, never the app shell for a file.
+ */
+export const oddPaths: { path: string; status: number; redirectsTo?: string; html?: boolean }[] = [
+  { path: "/products/", status: 301, redirectsTo: "/products" },
+  { path: "/products/1/", status: 301, redirectsTo: "/products/1" },
+  { path: "/about/", status: 301, redirectsTo: "/about" },
+  { path: "/products/?category=2", status: 301, redirectsTo: "/products?category=2" },
+  // No route of the app: the shell, whose router shows its not-found screen.
+  { path: "/products/1/extra", status: 200, html: true },
+  { path: "/products/not-a-number", status: 404, html: true },
+  { path: "/products?category=tea", status: 200, html: true },
+  // A chunk of an older deploy, a file that never was, a way out of the web root.
+  { path: "/assets/index-0ld0ld00.js", status: 404, html: false },
+  { path: "/assets/", status: 301, redirectsTo: "/assets" },
+  { path: "/nope.png", status: 404, html: false },
+  { path: "/assets/..%2f..%2fpackage.json", status: 404, html: false },
+  // Malformed escapes: no file can have that name, so it is a page the router does not know.
+  { path: "/%E0%A4%A", status: 200, html: true },
+];
+
+/**
+ * Asks for every odd path, plainly and as a browser's navigation, and lists each answer that
+ * differs from the expected one (an empty list when all are right).
+ */
+export async function oddPathMismatches(
+  fetchPath: (
+    path: string,
+    init: RequestInit,
+  ) => Promise<{ status: number; headers: { get(name: string): string | null }; arrayBuffer(): Promise<unknown> }>,
+) {
+  const mismatches: string[] = [];
+  for (const expected of oddPaths) {
+    const asNavigation: Record<string, string> = { "Sec-Fetch-Mode": "navigate", Accept: "text/html" };
+    for (const headers of [{}, asNavigation]) {
+      const res = await fetchPath(expected.path, { redirect: "manual", headers });
+      await res.arrayBuffer();
+      const type = res.headers.get("Content-Type") ?? "";
+      const location = res.headers.get("Location");
+      const actual = {
+        status: res.status,
+        ...(location
+          ? { redirectsTo: new URL(location, "http://x").pathname + new URL(location, "http://x").search }
+          : {}),
+        ...(expected.html === undefined ? {} : { html: type.startsWith("text/html") }),
+      };
+      const { path, ...want } = expected;
+      if (JSON.stringify(actual) !== JSON.stringify(want)) {
+        mismatches.push(
+          `${path} ${JSON.stringify(headers)}: ${JSON.stringify(actual)}, expected ${JSON.stringify(want)}`,
+        );
+      }
+    }
+  }
+  return mismatches;
+}
