@@ -1,4 +1,5 @@
 import "./styles.css";
+import { markBuildCurrent, reloadOnceForStaleBuild } from "./lib/stale-build.ts";
 
 /**
  * The entry: tiny on purpose. The catalogue pages arrive painted by the server, so the app's
@@ -36,4 +37,13 @@ async function startApp(): Promise<void> {
   await app.startApp(nextTask);
 }
 
-whenPainted(() => void startApp());
+// Vite reports a chunk it could not preload; without preventDefault it throws the error.
+window.addEventListener("vite:preloadError", (event) => {
+  if (reloadOnceForStaleBuild()) event.preventDefault();
+});
+
+whenPainted(() =>
+  startApp().then(markBuildCurrent, (error: unknown) => {
+    if (!reloadOnceForStaleBuild()) throw error;
+  }),
+);

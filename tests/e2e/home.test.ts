@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, onTestFinished, test } from "vit
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import {
   accessibilityViolations,
+  collectPageErrors,
   desktopContext,
   failOnPageErrors,
   loadAllImages,
@@ -252,5 +253,36 @@ describe("other screens of the shell", () => {
     expect(response.headers.get("content-type")).toContain("text/html");
     expect(response.headers.get("content-security-policy")).toContain("script-src 'self'");
     expect(await response.text()).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+
+  test("a page whose app chunk is gone (a newer deploy removed it) reloads once and starts", async () => {
+    const context = await desktopContext(browser, server.url);
+    onTestFinished(() => context.close());
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    // Until the page is loaded a second time, the app's chunk answers as a removed file does.
+    let documents = 0;
+    page.on("request", (request) => {
+      if (request.isNavigationRequest()) documents++;
+    });
+    let refused = 0;
+    await page.route(/\/assets\/app-[\w-]+\.js$/, (route) => {
+      if (documents > 1) return route.continue();
+      refused++;
+      return route.fulfill({
+        status: 404,
+        contentType: "application/json",
+        body: '{"detail":"gone","code":"not_found"}',
+      });
+    });
+
+    await openApp(page, "/about");
+    await page.getByRole("heading", { level: 1, name: "From my grandmother’s garden to your home" }).waitFor();
+    expect(documents).toBe(2);
+    expect(refused).toBeGreaterThan(0);
+    // Started: a later deploy may reload this tab again.
+    expect(await page.evaluate(() => sessionStorage.getItem("stale-build-reloaded"))).toBeNull();
+    // The browser reports each refused request; nothing else went wrong.
+    expect(errors.messages.filter((message) => !message.includes("404"))).toEqual([]);
   });
 });
