@@ -184,11 +184,24 @@ export default defineConfig(({ mode }) => ({
         },
       },
       {
+        // What `npm run build` makes, in use: the server renderer, the built shell.
+        test: {
+          name: "build",
+          root: ".",
+          include: ["tests/build/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["tests/support/fail-on-console-error.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         test: {
           name: "worker",
           root: ".",
           include: ["tests/worker/**/*.test.ts"],
           environment: "node",
+          setupFiles: ["tests/support/fail-on-console-error.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

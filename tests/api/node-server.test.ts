@@ -8,8 +8,6 @@ import { seedCategories, seedProducts } from "../../drizzle/seed/catalogue.ts";
 import { seedSurveyQuestions } from "../../drizzle/seed/survey-questions.ts";
 import { ConfigError } from "../../worker/config/config.ts";
 import { StartupError, startNodeServer } from "../../worker/entries/node.ts";
-import { oddPathMismatches } from "../support/odd-paths.ts";
-import { ensureWebBuilt } from "../support/server.ts";
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), "shop-node-"));
@@ -65,32 +63,6 @@ describe("the Node server (npm start's entry)", () => {
       expect(survey.questions).toHaveLength(seedSurveyQuestions.length);
     } finally {
       await second.close();
-    }
-  });
-
-  it("answers bursts of concurrent requests and odd paths as the Worker does", async () => {
-    ensureWebBuilt();
-    // Its own database: the test above deleted a seeded product.
-    const server = await startNodeServer({ ...settings, DATABASE_URL: `file:${join(dir, "burst.db")}` }, { port: 0 });
-    try {
-      const paths = ["/api/health", "/api/products", "/api/categories", "/products", "/products/1"];
-      for (let round = 1; round <= 3; round++) {
-        const statuses = await Promise.all(
-          Array.from({ length: 120 }, async (_, i) => {
-            const path = paths[i % paths.length] as string;
-            const res = await fetch(`${server.url}${path}`);
-            await res.arrayBuffer();
-            return `${path} ${res.status}`;
-          }),
-        );
-        expect(
-          statuses.filter((status) => !status.endsWith(" 200")),
-          `round ${round}`,
-        ).toEqual([]);
-      }
-      expect(await oddPathMismatches((path, init) => fetch(`${server.url}${path}`, init))).toEqual([]);
-    } finally {
-      await server.close();
     }
   });
 

@@ -105,7 +105,14 @@ export async function startWorker(
       modules: true,
       scriptPath: workerScript,
       bindings: { ...declaredVars, ...vars },
-      ...(onLog ? { handleStructuredLogs: onLog } : {}),
+      // The Worker's own console: an error it logs fails the test (fail-on-console-error.ts),
+      // unless the test takes the logs to assert on them.
+      handleStructuredLogs:
+        onLog ??
+        ((log) => {
+          if (log.level === "error") console.error(`workerd: ${log.message}`);
+          else console.log(`workerd: ${log.message}`);
+        }),
     }),
   );
   await mf.ready;

@@ -1,5 +1,6 @@
 import { hc } from "hono/client";
 import type { AppType } from "../../worker/app.ts";
+import { errorBodySchema } from "../../worker/contract/error-body.ts";
 
 /**
  * The typed API client (DESIGN.md §3): built from the server's route types, so a contract
@@ -8,9 +9,9 @@ import type { AppType } from "../../worker/app.ts";
  */
 export const api = hc<AppType>("/api");
 
-/** A non-OK answer from the API, carrying the server's `{ detail, code }` (DESIGN.md §3). */
-export class ApiError extends Error {
-  override name = "ApiError";
+/** The API answered, but not with success: carries the server's `{ detail, code, fields }`. */
+export class ApiResponseError extends Error {
+  override name = "ApiResponseError";
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
@@ -23,6 +24,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The request never got an answer: offline, the server down, the connection cut. */
+export class NetworkError extends Error {
+  override name = "NetworkError";
+}
+
 type ResponseLike<T> = {
   ok: boolean;
   status: number;
@@ -32,18 +38,19 @@ type ResponseLike<T> = {
 };
 
 /**
- * Turns a non-OK response into an ApiError whose message is the server's `detail` (or a plain
- * sentence when the body is not the API's error shape, e.g. a proxy's HTML error page).
+ * Turns a non-OK response into an ApiResponseError whose message is the server's `detail` (or a
+ * plain sentence when the body is not the API's error shape, e.g. a proxy's HTML error page).
  */
-export async function errorFromResponse(response: ResponseLike<unknown>): Promise<ApiError> {
-  let body: unknown;
+export async function errorFromResponse(response: ResponseLike<unknown>): Promise<ApiResponseError> {
+  let json: unknown;
   try {
-    body = JSON.parse(await response.text());
+    json = JSON.parse(await response.text());
   } catch {
-    body = undefined;
+    json = undefined;
   }
-  if (isErrorBody(body)) return new ApiError(response.status, body.code, body.detail, body.fields);
-  return new ApiError(
+  const body = errorBodySchema.safeParse(json);
+  if (body.success) return new ApiResponseError(response.status, body.data.code, body.data.detail, body.data.fields);
+  return new ApiResponseError(
     response.status,
     "http_error",
     `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}.`,
@@ -51,28 +58,26 @@ export async function errorFromResponse(response: ResponseLike<unknown>): Promis
 }
 
 /**
- * Awaits a client call and returns its JSON body, or throws an ApiError with the server's
- * detail: `const products = await readJson(api.products.$get({ query: {} }))`.
+ * Awaits a client call and returns its JSON body, or throws: an ApiResponseError with the
+ * server's detail, a NetworkError when no answer came, or the AbortError of a cancelled call.
+ * `const products = await readJson(api.products.$get({ query: {} }))`.
  */
 export async function readJson<T>(request: Promise<ResponseLike<T>> | ResponseLike<T>): Promise<T> {
-  const response = await request;
+  let response: ResponseLike<T>;
+  try {
+    response = await request;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    // fetch rejects only when no response arrived (a TypeError, whatever the browser's wording).
+    throw new NetworkError("No answer from the server.", { cause: error });
+  }
   if (!response.ok) throw await errorFromResponse(response);
   return response.json();
 }
 
-/** The sentence a screen shows for a failed call: the server's detail, else the error's message. */
+/** The sentence a screen shows for a failed call: the server's detail, else a plain one. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message) return error.message;
-  if (error instanceof TypeError) return "We could not reach the server. Check your connection and try again.";
-  if (error instanceof Error && error.message) return error.message;
+  if (error instanceof NetworkError) return "We could not reach the server. Check your connection and try again.";
+  if (error instanceof ApiResponseError && error.message) return error.message;
   return fallback;
-}
-
-function isErrorBody(value: unknown): value is { detail: string; code: string; fields?: Record<string, string> } {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as { detail?: unknown }).detail === "string" &&
-    typeof (value as { code?: unknown }).code === "string"
-  );
 }

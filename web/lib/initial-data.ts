@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import { idParamSchema } from "../../worker/contract/catalogue.ts";
 import { type InitialData, initialDataElementId, initialDataSchema } from "../../worker/contract/initial-data.ts";
 
 /**
@@ -28,10 +29,9 @@ export function parseInitialData(text: string | null | undefined): InitialData |
  * malformed id such as `/products/abc`).
  */
 export function productIdFromPathname(pathname: string): number | undefined {
-  const match = /^\/products\/(\d+)\/?$/.exec(pathname);
-  if (!match) return undefined;
-  const id = Number(match[1]);
-  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+  const match = /^\/products\/([^/]+)\/?$/.exec(pathname);
+  const params = idParamSchema.safeParse({ id: match?.[1] });
+  return params.success ? params.data.id : undefined;
 }
 
 let embedded: EmbeddedData | undefined | null = null;

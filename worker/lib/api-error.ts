@@ -30,8 +30,6 @@ export class ApiError extends Error {
   }
 }
 
-export type ErrorBody = { detail: string; code: string; fields?: Record<string, string> };
-
 const codes: Partial<Record<number, string>> = {
   400: "bad_request",
   401: "unauthorized",

@@ -1,5 +1,5 @@
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
-import { ApiError, api, errorMessage, readJson } from "../../lib/api-client.ts";
+import { ApiResponseError, api, errorMessage, readJson } from "../../lib/api-client.ts";
 import { onCategoriesChanged } from "../../lib/events.ts";
 import { type EmbeddedData, productIdFromPathname, readInitialData } from "../../lib/initial-data.ts";
 
@@ -187,7 +187,7 @@ export function loadProduct(id: number): Promise<void> {
         }));
       })
       .catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 404) {
+        if (error instanceof ApiResponseError && error.status === 404) {
           productsFreshById.add(id);
           update((current) => ({
             byId: new Map(current.byId).set(id, null),

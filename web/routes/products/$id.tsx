@@ -1,13 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { idParamSchema } from "../../../worker/contract/catalogue.ts";
 import { ProductDetailScreen } from "../../features/catalog/product-detail-screen.tsx";
-import { productIdFromPathname } from "../../lib/initial-data.ts";
 
 export const Route = createFileRoute("/products/$id")({
   component: ProductRoute,
 });
 
 function ProductRoute() {
-  const { id } = Route.useParams();
-  // A malformed id (`/products/abc`) is a missing product, not an error.
-  return <ProductDetailScreen id={productIdFromPathname(`/products/${id}`)} />;
+  // Parsed as the API parses it; a malformed id (`/products/abc`) is a missing product, not an error.
+  const params = idParamSchema.safeParse(Route.useParams());
+  return <ProductDetailScreen id={params.success ? params.data.id : undefined} />;
 }

@@ -1,0 +1,95 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+// DESIGN.md §2's layering is enforced by Biome's noRestrictedImports (biome.json's overrides),
+// so `npm run lint` fails on a violation. This proves the rules are switched on and mean what
+// they say: the project's own biome.json lints small files placed where the rules apply.
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const biome = join(root, "node_modules/.bin/biome");
+const dir = mkdtempSync(join(tmpdir(), "layering-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const config = JSON.parse(readFileSync(join(root, "biome.json"), "utf8")) as Record<string, unknown>;
+// Outside a git checkout: lint every file written here.
+writeFileSync(join(dir, "biome.json"), JSON.stringify({ ...config, vcs: { enabled: false }, files: {} }));
+
+/** The import-rule messages Biome reports for `source` saved at `path` (relative to the root). */
+function restrictedImports(path: string, source: string): string[] {
+  const file = join(dir, path);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, source);
+  let output: string;
+  try {
+    output = execFileSync(biome, ["lint", "--reporter=json", path], {
+      cwd: dir,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+  } catch (error) {
+    output = (error as { stdout: string }).stdout; // exit 1: diagnostics found
+  } finally {
+    rmSync(file);
+  }
+  const report = JSON.parse(output) as { diagnostics: { category: string; message: string }[] };
+  return report.diagnostics.filter((d) => d.category === "lint/style/noRestrictedImports").map((d) => d.message);
+}
+
+describe("the layering rules of DESIGN.md §2", () => {
+  it.each([
+    [
+      "web/features/catalog/a.ts",
+      'import { homeScreen } from "../home/home-screen.tsx";\nexport { homeScreen };',
+      "A feature does not import",
+    ],
+    [
+      "web/components/a.ts",
+      'import { productCard } from "../features/catalog/product-card.tsx";\nexport { productCard };',
+      "components/ and lib/",
+    ],
+    [
+      "web/lib/a.ts",
+      'import { productCard } from "../features/catalog/product-card.tsx";\nexport { productCard };',
+      "components/ and lib/",
+    ],
+    [
+      "web/lib/a.ts",
+      'import { createDatabase } from "../../worker/db/client.ts";\nexport { createDatabase };',
+      "web/ imports from worker/ only",
+    ],
+    [
+      "web/routes/a.tsx",
+      'import { createApp } from "../../worker/app.ts";\nexport { createApp };',
+      "web/ imports only `type AppType`",
+    ],
+    [
+      "worker/routes/a.ts",
+      'import { renderPage } from "../../web/entry-server.tsx";\nexport { renderPage };',
+      "worker/ imports nothing from web/",
+    ],
+  ])("refuses %s: %s", (path, source, message) => {
+    const messages = restrictedImports(path, `${source}\n`);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(message);
+  });
+
+  it.each([
+    [
+      "web/features/catalog/a.ts",
+      'import { whenIdle } from "../../lib/idle.ts";\nimport { card } from "./product-card.tsx";\nexport { card, whenIdle };',
+    ],
+    [
+      "web/routes/a.tsx",
+      'import { productCard } from "../features/catalog/product-card.tsx";\nexport { productCard };',
+    ],
+    ["web/lib/a.ts", 'import type { AppType } from "../../worker/app.ts";\nexport type { AppType };'],
+    ["web/lib/a.ts", 'import { productSchema } from "../../worker/contract/catalogue.ts";\nexport { productSchema };'],
+    ["worker/entries/a.ts", 'import { renderPage } from "web-ssr";\nexport { renderPage };'],
+  ])("allows %s: %s", (path, source) => {
+    expect(restrictedImports(path, `${source}\n`)).toEqual([]);
+  });
+});
