@@ -1,26 +1,14 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seedCategories, seedProducts } from "../../drizzle/seed/catalogue.ts";
 import { seedSurveyQuestions } from "../../drizzle/seed/survey-questions.ts";
 import { ConfigError } from "../../worker/config/config.ts";
 import { StartupError, startNodeServer } from "../../worker/entries/node.ts";
+import { nodeServerSettings } from "../support/server.ts";
 
 const run = promisify(execFile);
-const dir = mkdtempSync(join(tmpdir(), "shop-node-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const settings = {
-  APP_ENV: "test",
-  DATABASE_URL: `file:${join(dir, "app.db")}`,
-  JWT_SECRET: "node-server-test-secret-0123456789abcdef",
-  ADMIN_EMAIL: "owner@test.local",
-  ADMIN_PASSWORD: "owner-password",
-  LOG_LEVEL: "silent",
-};
+const settings = nodeServerSettings();
 
 describe("the Node server (npm start's entry)", () => {
   it("migrates and seeds a fresh database, then serves the API on its port", async () => {

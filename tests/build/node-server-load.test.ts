@@ -1,25 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startNodeServer } from "../../worker/entries/node.ts";
 import { oddPathMismatches } from "../support/odd-paths.ts";
-import { ensureWebBuilt } from "../support/server.ts";
+import { ensureWebBuilt, nodeServerSettings } from "../support/server.ts";
 
 // The Node server (`npm start`) with the built web app, as production runs it: many requests at
 // once, and the odd addresses browsers and crawlers send. tests/worker/ asks the Worker the same.
 
-const dir = mkdtempSync(join(tmpdir(), "shop-node-load-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const settings = {
-  APP_ENV: "production",
-  DATABASE_URL: `file:${join(dir, "app.db")}`,
-  JWT_SECRET: "node-server-test-secret-0123456789abcdef",
-  ADMIN_EMAIL: "owner@test.local",
-  ADMIN_PASSWORD: "owner-password",
-  LOG_LEVEL: "warn",
-};
+const settings = nodeServerSettings({ APP_ENV: "production", LOG_LEVEL: "warn" });
 
 describe("the Node server under load", () => {
   it("answers bursts of concurrent requests and odd paths as the Worker does", async () => {

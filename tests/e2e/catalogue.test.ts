@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, onTestFinished, test } from "vitest";
+import { describe, expect, onTestFinished, test } from "vitest";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import {
   accessibilityViolations,
@@ -11,21 +11,17 @@ import {
   waitForApp,
 } from "../support/browser.ts";
 import type { TestServer } from "../support/server.ts";
-import { startShopInBrowser, stopShopInBrowser } from "../support/shop-in-browser.ts";
+import { setUpShopInBrowser } from "../support/shop-in-browser.ts";
 
 const emptyText = "No products found matching your criteria.";
 
-let server: TestServer;
-let browser: Browser;
-let categories: Category[];
-let products: Product[];
+// The shop this file's tests use, set once it has started.
+let server: TestServer, browser: Browser, categories: Category[], products: Product[];
 
-beforeAll(async () => {
-  ({ server, browser, categories, products } = await startShopInBrowser());
+setUpShopInBrowser((shop) => {
+  ({ server, browser, categories, products } = shop);
   expect(categories.length).toBeGreaterThanOrEqual(2);
 });
-
-afterAll(() => stopShopInBrowser({ server, browser }));
 
 type Kind = "desktop" | "phone";
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, onTestFinished, test } from "vitest";
+import { describe, expect, onTestFinished, test } from "vitest";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import {
   accessibilityViolations,
@@ -11,21 +11,18 @@ import {
   phoneContext,
   screenshot,
 } from "../support/browser.ts";
+import { expectSecurityHeaders } from "../support/security-headers.ts";
 import type { TestServer } from "../support/server.ts";
-import { startShopInBrowser, stopShopInBrowser } from "../support/shop-in-browser.ts";
+import { setUpShopInBrowser } from "../support/shop-in-browser.ts";
 
-let server: TestServer;
-let browser: Browser;
-let categories: Category[];
-let products: Product[];
+// The shop this file's tests use, set once it has started.
+let server: TestServer, browser: Browser, categories: Category[], products: Product[];
 
-beforeAll(async () => {
-  ({ server, browser, categories, products } = await startShopInBrowser());
+setUpShopInBrowser((shop) => {
+  ({ server, browser, categories, products } = shop);
   expect(categories.length).toBeGreaterThan(0);
   expect(products.length).toBeGreaterThanOrEqual(3);
 });
-
-afterAll(() => stopShopInBrowser({ server, browser }));
 
 async function openPage(kind: "desktop" | "phone"): Promise<Page> {
   const context =
@@ -251,7 +248,7 @@ describe("other screens of the shell", () => {
   test("HTML responses carry the security headers", async () => {
     const response = await fetch(`${server.url}/about`);
     expect(response.headers.get("content-type")).toContain("text/html");
-    expect(response.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expectSecurityHeaders(response.headers, "/about");
     expect(await response.text()).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
   });
 

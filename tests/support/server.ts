@@ -2,10 +2,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { afterAll } from "vitest";
 import { startNodeServer } from "../../worker/entries/node.ts";
-
-const root = fileURLToPath(new URL("../..", import.meta.url));
+import { projectRoot as root } from "../../worker/entries/node-env.ts";
 
 export type TestServer = {
   url: string;
@@ -66,4 +65,22 @@ export async function getJson<T>(server: TestServer, path: string): Promise<T> {
   const response = await fetch(`${server.url}${path}`);
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
   return (await response.json()) as T;
+}
+
+/**
+ * Settings for the Node servers a test file starts itself, over a database file in a temp
+ * folder that is removed after the file's tests.
+ */
+export function nodeServerSettings(overrides: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "shop-node-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return {
+    APP_ENV: "test",
+    DATABASE_URL: `file:${join(dir, "app.db")}`,
+    JWT_SECRET: "node-server-test-secret-0123456789abcdef",
+    ADMIN_EMAIL: "owner@test.local",
+    ADMIN_PASSWORD: "owner-password",
+    LOG_LEVEL: "silent",
+    ...overrides,
+  };
 }

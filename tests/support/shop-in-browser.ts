@@ -1,4 +1,5 @@
 import type { Browser } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import { launchBrowser } from "./browser.ts";
 import { getJson, startTestServer, type TestServer } from "./server.ts";
@@ -19,4 +20,17 @@ export async function startShopInBrowser(): Promise<ShopInBrowser> {
 export async function stopShopInBrowser(shop: Partial<ShopInBrowser>): Promise<void> {
   await shop.browser?.close();
   await shop.server?.close();
+}
+
+/**
+ * The shop in Chromium for the tests of one file: started before them, stopped after them, and
+ * handed to `receive` (which keeps what the tests use) once it runs.
+ */
+export function setUpShopInBrowser(receive: (shop: ShopInBrowser) => void): void {
+  let shop: ShopInBrowser | undefined;
+  beforeAll(async () => {
+    shop = await startShopInBrowser();
+    receive(shop);
+  });
+  afterAll(() => stopShopInBrowser(shop ?? {}));
 }

@@ -2,14 +2,13 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { projectRoot as root } from "../../worker/entries/node-env.ts";
 
 // DESIGN.md §2's layering is enforced by Biome's noRestrictedImports (biome.json's overrides),
 // so `npm run lint` fails on a violation. This proves the rules are switched on and mean what
 // they say: the project's own biome.json lints small files placed where the rules apply.
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const biome = join(root, "node_modules/.bin/biome");
 const dir = mkdtempSync(join(tmpdir(), "layering-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

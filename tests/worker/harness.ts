@@ -2,19 +2,19 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { type Client, createClient } from "@libsql/client";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { experimental_readRawConfig, unstable_getMiniflareWorkerOptions } from "wrangler";
 import { seedDatabase } from "../../drizzle/seed/seed.ts";
 import { createDatabase, type Database } from "../../worker/db/client.ts";
 import { migrateDatabase } from "../../worker/db/migrate.ts";
+import { type HranaServer, startHranaServer } from "../../worker/dev/hrana-server.ts";
+import { projectRoot } from "../../worker/entries/node-env.ts";
 
 // Worker runtime tests run the bundle that `wrangler deploy --dry-run` builds, under Miniflare
 // (workerd), configured from wrangler.toml itself: compatibility date, assets (SPA fallback,
 // run_worker_first), cron trigger and [vars]. Only the secrets and test settings are added.
 
-export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 const wranglerToml = join(projectRoot, "wrangler.toml");
 const workerOutDir = join(projectRoot, "dist/worker");
 export const workerScript = join(workerOutDir, "worker.js");
@@ -117,4 +117,42 @@ export async function startWorker(
   );
   await mf.ready;
   return mf;
+}
+
+/** The administrator the test databases are seeded with. */
+export const testAdmin = { email: "admin@example.com", password: "admin-password-123" };
+
+/** The Worker's settings in the tests: the secrets a deployment sets, and test values. */
+export const testSettings = {
+  APP_ENV: "test",
+  JWT_SECRET: "test-jwt-secret-that-is-at-least-32-bytes-long",
+  ADMIN_EMAIL: testAdmin.email,
+  LOG_LEVEL: "warn",
+};
+
+export type WorkerShop = { database: TestDatabase; hrana: HranaServer; worker: Miniflare; stop(): Promise<void> };
+
+/**
+ * The built Worker over a fresh seeded database, served to it over Turso's HTTP protocol by the
+ * local endpoint (with `authToken` required, when given, as Turso requires one).
+ */
+export async function startWorkerShop(options: { authToken?: string } = {}): Promise<WorkerShop> {
+  ensureBuilt();
+  const database = await createTestDatabase(testAdmin);
+  const hrana = await startHranaServer({ file: database.file, ...options });
+  const worker = await startWorker({
+    ...testSettings,
+    DATABASE_URL: hrana.url,
+    ...(options.authToken ? { DATABASE_AUTH_TOKEN: options.authToken } : {}),
+  });
+  return {
+    database,
+    hrana,
+    worker,
+    async stop() {
+      await worker.dispose();
+      await hrana.close();
+      database.cleanup();
+    },
+  };
 }

@@ -1,40 +1,19 @@
-import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type HranaServer, startHranaServer } from "../../worker/dev/hrana-server.ts";
-import { createTestDatabase, ensureBuilt, startWorker, type TestDatabase } from "./harness.ts";
+import { startWorkerShop, type WorkerShop } from "./harness.ts";
 
 // The built Worker under bursts of concurrent requests, as a busy minute in production sends
 // them: one isolate, many requests in flight at once, each reaching the database over HTTP.
 
-const admin = { email: "admin@example.com", password: "admin-password-123" };
-const secrets = {
-  APP_ENV: "test",
-  JWT_SECRET: "test-jwt-secret-that-is-at-least-32-bytes-long",
-  ADMIN_EMAIL: admin.email,
-  LOG_LEVEL: "warn",
-};
-
-let database: TestDatabase;
-let hrana: HranaServer;
-let worker: Miniflare;
-
+let shop: WorkerShop;
 beforeAll(async () => {
-  ensureBuilt();
-  database = await createTestDatabase(admin);
-  hrana = await startHranaServer({ file: database.file });
-  worker = await startWorker({ ...secrets, DATABASE_URL: hrana.url });
+  shop = await startWorkerShop();
 });
-
-afterAll(async () => {
-  await worker?.dispose();
-  await hrana?.close();
-  database?.cleanup();
-});
+afterAll(() => shop?.stop());
 
 const paths = ["/api/health", "/api/products", "/api/categories", "/products", "/products/1"];
 
 async function statusOf(path: string): Promise<string> {
-  const res = await worker.dispatchFetch(`http://shop.test${path}`);
+  const res = await shop.worker.dispatchFetch(`http://shop.test${path}`);
   await res.arrayBuffer();
   return `${path} ${res.status}`;
 }
@@ -49,6 +28,6 @@ describe("the Worker under concurrent requests", () => {
     }
     for (const path of paths) expect(await statusOf(path)).toBe(`${path} 200`);
     // Every stream the Worker opened was closed again: nothing is left holding a slot.
-    expect(hrana.openStreamCount()).toBe(0);
+    expect(shop.hrana.openStreamCount()).toBe(0);
   });
 });

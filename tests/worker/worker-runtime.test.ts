@@ -6,40 +6,34 @@ import { seedCategories } from "../../drizzle/seed/catalogue.ts";
 import { maxBodyBytes } from "../../worker/app.ts";
 import { emailOutbox } from "../../worker/db/schema.ts";
 import { type HranaServer, startHranaServer } from "../../worker/dev/hrana-server.ts";
-import { securityHeaders } from "../../worker/lib/security-headers.ts";
 import { oddPathMismatches } from "../support/odd-paths.ts";
-import { createTestDatabase, ensureBuilt, startWorker, type TestDatabase, workerScript } from "./harness.ts";
+import { expectSecurityHeaders } from "../support/security-headers.ts";
+import {
+  startWorker,
+  startWorkerShop,
+  type TestDatabase,
+  testSettings,
+  type WorkerShop,
+  workerScript,
+} from "./harness.ts";
 
 // The built Worker bundle under workerd, its @libsql/client/web talking HTTP to a local
 // Hrana endpoint over a migrated and seeded database file.
 
-const admin = { email: "admin@example.com", password: "admin-password-123" };
 const authToken = "test-database-token";
-const secrets = {
-  APP_ENV: "test",
-  JWT_SECRET: "test-jwt-secret-that-is-at-least-32-bytes-long",
-  ADMIN_EMAIL: admin.email,
-  DATABASE_AUTH_TOKEN: authToken,
-  LOG_LEVEL: "warn",
-};
 
+let shop: WorkerShop;
 let database: TestDatabase;
 let hrana: HranaServer;
 let worker: Miniflare;
 
 beforeAll(async () => {
-  ensureBuilt();
-  database = await createTestDatabase(admin);
   // The token proves the Worker passes DATABASE_AUTH_TOKEN on, as Turso requires.
-  hrana = await startHranaServer({ file: database.file, authToken });
-  worker = await startWorker({ ...secrets, DATABASE_URL: hrana.url });
+  shop = await startWorkerShop({ authToken });
+  ({ database, hrana, worker } = shop);
 });
 
-afterAll(async () => {
-  await worker?.dispose();
-  await hrana?.close();
-  database?.cleanup();
-});
+afterAll(() => shop?.stop());
 
 const get = (path: string, init?: RequestInit) => worker.dispatchFetch(`http://shop.test${path}`, init as never);
 
@@ -79,7 +73,7 @@ describe("the Worker bundle under workerd", () => {
   it("refuses a request body over the limit with a JSON 413", async () => {
     // Its own Worker: workerd answers 413 without reading the rest of the body and closes the
     // connection, which the shared client would otherwise try to reuse for the next test.
-    const own = await startWorker({ ...secrets, DATABASE_URL: hrana.url });
+    const own = await startWorker({ ...testSettings, DATABASE_URL: hrana.url });
     try {
       const res = await own.dispatchFetch("http://shop.test/api/auth/signup", {
         method: "POST",
@@ -116,8 +110,7 @@ describe("the Worker bundle under workerd", () => {
       const res = await get(path);
       await res.arrayBuffer();
       expect(res.status, path).toBe(200);
-      for (const [name, value] of Object.entries(securityHeaders))
-        expect(res.headers.get(name), `${path} ${name}`).toBe(value);
+      expectSecurityHeaders(res.headers, path);
     }
   });
 
@@ -183,7 +176,10 @@ describe("the Worker when something is wrong", () => {
     const url = gone.url;
     await gone.close();
     const logs: string[] = [];
-    const broken = await startWorker({ ...secrets, DATABASE_URL: url }, { onLog: (log) => logs.push(log.message) });
+    const broken = await startWorker(
+      { ...testSettings, DATABASE_URL: url },
+      { onLog: (log) => logs.push(log.message) },
+    );
     try {
       const res = await broken.dispatchFetch("http://shop.test/api/health");
       expect(res.status).toBe(503);
@@ -210,13 +206,13 @@ describe("the Worker when something is wrong", () => {
     "refuses to serve %s: a clean 500 on every request and one log line naming the variable",
     async (_, bad, reason) => {
       const logs: string[] = [];
-      const settings = { ...secrets, APP_ENV: "production", DATABASE_URL: hrana.url, ...bad };
+      const settings = { ...testSettings, APP_ENV: "production", DATABASE_URL: hrana.url, ...bad };
       const misconfigured = await startWorker(settings, { onLog: (log) => logs.push(log.message) });
       try {
         for (const path of ["/api/health", "/api/categories", "/products"]) {
           const res = await misconfigured.dispatchFetch(`http://shop.test${path}`);
           expect(res.status, path).toBe(500);
-          expect(res.headers.get("content-security-policy")).toBe(securityHeaders["Content-Security-Policy"]);
+          expectSecurityHeaders(res.headers, path);
           expect(await res.json()).toEqual({
             detail: "The server is misconfigured. Please try again later.",
             code: "misconfigured",

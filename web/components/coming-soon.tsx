@@ -1,4 +1,3 @@
-import { Link } from "@tanstack/react-router";
 import { SproutIcon } from "./icons.tsx";
 import { MessageScreen } from "./message-screen.tsx";
 
@@ -9,21 +8,12 @@ export function ComingSoon({ title }: { title: string }) {
       title={`${title} — coming soon`}
       documentTitle={title}
       boxed
-      icon={
-        <span className="mx-auto grid size-14 place-items-center rounded-full bg-sage-100 text-sage-700">
-          <SproutIcon className="size-7" />
-        </span>
-      }
-      actions={
-        <>
-          <Link to="/products" className="btn btn-primary">
-            Browse products
-          </Link>
-          <Link to="/" className="btn btn-outline">
-            Back to home
-          </Link>
-        </>
-      }
+      icon={SproutIcon}
+      tone="calm"
+      links={[
+        { to: "/products", label: "Browse products" },
+        { to: "/", label: "Back to home" },
+      ]}
     >
       We are still preparing this page. In the meantime, take a look at our products or come back a little later.
     </MessageScreen>

@@ -1,4 +1,3 @@
-import { Link } from "@tanstack/react-router";
 import { LeafIcon } from "./icons.tsx";
 import { MessageScreen } from "./message-screen.tsx";
 
@@ -8,21 +7,12 @@ export function NotFound() {
     <MessageScreen
       title="Page not found"
       eyebrow="Error 404"
-      icon={
-        <span className="mx-auto grid size-14 place-items-center rounded-full bg-terracotta-50 text-terracotta-600">
-          <LeafIcon className="size-7" />
-        </span>
-      }
-      actions={
-        <>
-          <Link to="/" className="btn btn-primary">
-            Back to home
-          </Link>
-          <Link to="/products" className="btn btn-outline">
-            Browse products
-          </Link>
-        </>
-      }
+      icon={LeafIcon}
+      tone="warm"
+      links={[
+        { to: "/", label: "Back to home" },
+        { to: "/products", label: "Browse products" },
+      ]}
     >
       The page you are looking for does not exist or has moved. Let us take you somewhere calmer.
     </MessageScreen>

@@ -21,14 +21,8 @@ function toProductDto(row: typeof products.$inferSelect): Product {
   };
 }
 
-function toCategoryDto(row: typeof categories.$inferSelect): Category {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    version: row.version,
-    created_at: row.createdAt.toISOString(),
-  };
+function toCategoryDto({ id, name, description, version, createdAt }: typeof categories.$inferSelect): Category {
+  return { id, name, description, version, created_at: createdAt.toISOString() };
 }
 
 /** Products in display order (sort_order, then name): one query, whatever the filter. */

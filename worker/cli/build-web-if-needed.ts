@@ -1,11 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { projectRoot as root } from "../entries/node-env.ts";
 
 // `npm start` builds the web app when dist/web is missing or older than its sources, so a
 // fresh clone needs no separate build step and a pulled change is never served stale.
-const root = fileURLToPath(new URL("../..", import.meta.url));
 // The PWA and its server renderer, both from `vite build`.
 const built = [join(root, "dist/web/index.html"), join(root, "dist/ssr/entry-server.js")];
 

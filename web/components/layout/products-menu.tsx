@@ -3,6 +3,7 @@ import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState
 import type { Category } from "../../../worker/contract/catalogue.ts";
 import { ChevronDownIcon } from "../icons.tsx";
 import { CategoryLinks } from "./category-links.tsx";
+import { DisclosureButton } from "./disclosure-button.tsx";
 
 const navLink =
   "rounded-full px-3 py-2 text-[0.9375rem] font-medium text-ink/85 transition-colors hover:bg-sage-100 hover:text-sage-900 data-[status=active]:text-sage-800 data-[status=active]:bg-sage-100";
@@ -57,17 +58,16 @@ export function ProductsMenu({ categories }: { categories: readonly Category[] }
         <Link to="/products" className={navLink}>
           Products
         </Link>
-        <button
+        <DisclosureButton
           ref={buttonRef}
-          type="button"
           className="-ml-1 grid size-8 place-items-center rounded-full text-ink/70 transition-colors hover:bg-sage-100 hover:text-sage-900"
-          aria-expanded={open}
-          aria-controls={panelId}
-          aria-label="Product categories"
-          onClick={() => setOpen((value) => !value)}
+          open={open}
+          controls={panelId}
+          label="Product categories"
+          onToggle={() => setOpen((value) => !value)}
         >
           <ChevronDownIcon className={`size-4 transition-transform duration-200 ${open ? "rotate-180" : ""}`} />
-        </button>
+        </DisclosureButton>
       </div>
 
       <div id={panelId} hidden={!open} className="absolute left-0 top-full z-50 pt-2">

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { siteConfig } from "../../lib/site-config.ts";
-import { ExternalIcon } from "../icons.tsx";
+import { ExternalLink } from "../external-link.tsx";
 import { SiteLogo } from "./site-logo.tsx";
 
 const footerLink =
@@ -57,11 +57,9 @@ export function SiteFooter() {
           <h2 className="font-sans text-xs font-semibold uppercase tracking-[0.16em] text-sage-300">Shop</h2>
           <ul className="mt-3 space-y-1.5">
             <li>
-              <a href={siteConfig.shopUrl} target="_blank" rel="noopener noreferrer" className={footerLink}>
+              <ExternalLink href={siteConfig.shopUrl} className={footerLink} iconClassName="size-3.5">
                 Visit our Etsy shop
-                <ExternalIcon className="size-3.5" />
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
+              </ExternalLink>
             </li>
           </ul>
         </div>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import type { Category } from "../../../worker/contract/catalogue.ts";
 import { CloseIcon, MenuIcon } from "../icons.tsx";
 import { CategoryLinks } from "./category-links.tsx";
+import { DisclosureButton } from "./disclosure-button.tsx";
 import { ProductsMenu } from "./products-menu.tsx";
 import { SiteLogo } from "./site-logo.tsx";
 import { useHeaderCategories } from "./use-header-categories.ts";
@@ -62,17 +63,16 @@ export function SiteHeader() {
           </Link>
         </div>
 
-        <button
+        <DisclosureButton
           ref={menuButton}
-          type="button"
           className="-mr-2 grid size-11 place-items-center rounded-full text-sage-900 transition-colors hover:bg-sage-100 md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label="Menu"
-          onClick={() => setMenuOpen((open) => !open)}
+          open={menuOpen}
+          controls="mobile-menu"
+          label="Menu"
+          onToggle={() => setMenuOpen((open) => !open)}
         >
           {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
-        </button>
+        </DisclosureButton>
       </div>
 
       {/* Its links exist only while it is open: closed, they would only add to every page's

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
-import { ArrowRightIcon, LeafIcon } from "../../components/icons.tsx";
+import { ExploreProductsLink } from "../../components/explore-products-link.tsx";
+import { LeafIcon } from "../../components/icons.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 
 /**
@@ -74,10 +75,7 @@ export function AboutScreen() {
         </div>
 
         <div className="mt-12 flex flex-wrap gap-3">
-          <Link to="/products" className="btn btn-primary px-6">
-            Explore our products
-            <ArrowRightIcon className="size-4" />
-          </Link>
+          <ExploreProductsLink />
           <Link to="/signup" className="btn btn-outline px-6">
             Take the temperament test
           </Link>

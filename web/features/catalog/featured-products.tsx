@@ -1,6 +1,7 @@
 import { featuredProductCount } from "../../../worker/contract/initial-data.ts";
+import { ErrorPanel } from "../../components/error-panel.tsx";
 import { ProductCard, ProductCardSkeleton } from "./product-card.tsx";
-import { useFeaturedProducts } from "./use-catalogue.ts";
+import { useFeaturedProducts } from "./use-catalog.ts";
 
 /**
  * The first three products as cards, from the shared catalogue store: painted from the page's
@@ -10,14 +11,7 @@ export function FeaturedProducts() {
   const { products, error, retry } = useFeaturedProducts();
 
   if (error) {
-    return (
-      <div role="alert" className="rounded-2xl border border-terracotta-100 bg-terracotta-50 p-6 text-center">
-        <p className="text-terracotta-700">{error}</p>
-        <button type="button" className="btn btn-outline mt-4" onClick={retry}>
-          Retry
-        </button>
-      </div>
-    );
+    return <ErrorPanel message={error} onRetry={retry} />;
   }
 
   if (products && products.length === 0) {

@@ -1,13 +1,8 @@
 import { Link } from "@tanstack/react-router";
-import type { SyntheticEvent } from "react";
 import type { Product } from "../../../worker/contract/catalogue.ts";
 import { ArrowRightIcon } from "../../components/icons.tsx";
-import { placeholderImage, primaryImage } from "./product-image.ts";
-
-const useFallback = (event: SyntheticEvent<HTMLImageElement>) => {
-  const img = event.currentTarget;
-  if (!img.src.endsWith(placeholderImage)) img.src = placeholderImage;
-};
+import { ImageWithFallback } from "../../components/image-with-fallback.tsx";
+import { primaryImage } from "./product-image.ts";
 
 type ProductCardProps = {
   product: Product;
@@ -24,7 +19,7 @@ export function ProductCard({ product, headingLevel = 3, eager = false, priority
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-sand bg-white shadow-soft transition-[box-shadow,transform] duration-200 focus-within:shadow-lift hover:-translate-y-1 hover:shadow-lift">
       <div className="aspect-[4/3] overflow-hidden bg-linen">
-        <img
+        <ImageWithFallback
           src={primaryImage(product)}
           alt=""
           loading={eager || priority ? "eager" : "lazy"}
@@ -32,7 +27,6 @@ export function ProductCard({ product, headingLevel = 3, eager = false, priority
           decoding="async"
           width={640}
           height={480}
-          onError={useFallback}
           className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.04]"
         />
       </div>

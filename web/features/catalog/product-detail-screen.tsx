@@ -1,12 +1,14 @@
 import { Link } from "@tanstack/react-router";
-import { type SyntheticEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
-import { ArrowLeftIcon, ExternalIcon, ShareIcon } from "../../components/icons.tsx";
+import { ErrorPanel } from "../../components/error-panel.tsx";
+import { ExternalLink } from "../../components/external-link.tsx";
+import { ArrowLeftIcon, ShareIcon } from "../../components/icons.tsx";
+import { ImageWithFallback, placeholderImage } from "../../components/image-with-fallback.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
-import { placeholderImage } from "./product-image.ts";
 import { ProductNotFound } from "./product-not-found.tsx";
 import { RichText } from "./rich-text.tsx";
-import { useProduct } from "./use-catalogue.ts";
+import { useProduct } from "./use-catalog.ts";
 
 /** SPEC §2 (the admin's loading text, used here too): four dots, verbatim. */
 export const loadingProductText = "Loading product....";
@@ -36,12 +38,7 @@ function ProductPending({
             {loadingProductText}
           </p>
         ) : (
-          <div role="alert" className="rounded-2xl border border-terracotta-100 bg-terracotta-50 p-6">
-            <p className="text-terracotta-700">{view.message}</p>
-            <button type="button" className="btn btn-outline mt-4" onClick={view.retry}>
-              Retry
-            </button>
-          </div>
+          <ErrorPanel message={view.message} onRetry={view.retry} />
         )}
         <Link to="/products" className="btn btn-outline mt-8">
           Back to products
@@ -87,16 +84,9 @@ function ProductDetail({ product, category }: { product: Product; category: Cate
 
           <div className="mt-8 flex flex-wrap gap-3">
             {product.etsy_link ? (
-              <a
-                href={product.etsy_link}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="btn btn-accent px-6 text-base"
-              >
+              <ExternalLink href={product.etsy_link} className="btn btn-accent px-6 text-base">
                 Buy on Etsy
-                <ExternalIcon className="size-4" />
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
+              </ExternalLink>
             ) : null}
             <ShareButton product={product} />
           </div>
@@ -116,11 +106,6 @@ function ProductDetail({ product, category }: { product: Product; category: Cate
   );
 }
 
-const useFallback = (event: SyntheticEvent<HTMLImageElement>) => {
-  const img = event.currentTarget;
-  if (!img.src.endsWith(placeholderImage)) img.src = placeholderImage;
-};
-
 /** The main image, and thumbnails to switch it when the product has several (SPEC §2). */
 function Gallery({ images, name }: { images: string[]; name: string }) {
   const [index, setIndex] = useState(0);
@@ -129,7 +114,7 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
   return (
     <div className="min-w-0 lg:sticky lg:top-24 lg:self-start">
       <div className="aspect-square overflow-hidden rounded-3xl border border-sand bg-linen shadow-soft">
-        <img
+        <ImageWithFallback
           src={current}
           alt={several ? `${name}, image ${index + 1} of ${images.length}` : name}
           lang="tr"
@@ -138,7 +123,6 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
           loading="eager"
           fetchPriority="high"
           decoding="async"
-          onError={useFallback}
           className="size-full object-cover"
         />
       </div>
@@ -157,14 +141,13 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
                     : "border-transparent opacity-80 hover:border-sage-300 hover:opacity-100"
                 }`}
               >
-                <img
+                <ImageWithFallback
                   src={src}
                   alt=""
                   width={96}
                   height={96}
                   loading="lazy"
                   decoding="async"
-                  onError={useFallback}
                   className="size-full object-cover"
                 />
               </button>

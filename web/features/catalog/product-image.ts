@@ -1,7 +1,5 @@
 import type { Product } from "../../../worker/contract/catalogue.ts";
-
-/** Shown when a product has no image, or its image cannot be loaded (SPEC §3). */
-export const placeholderImage = "/images/placeholder.svg";
+import { placeholderImage } from "../../components/image-with-fallback.tsx";
 
 /** The product's first image; `images` may also arrive as a single string (SPEC §3). */
 export function primaryImage(product: Pick<Product, "images">): string {

@@ -1,10 +1,11 @@
 import { useDeferredValue, useId, useMemo, useState } from "react";
 import type { Category } from "../../../worker/contract/catalogue.ts";
+import { ErrorPanel } from "../../components/error-panel.tsx";
 import { SearchIcon } from "../../components/icons.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { ProductCard, ProductCardSkeleton } from "./product-card.tsx";
 import { matchesQuery, searchTextOf } from "./product-search.ts";
-import { useProducts } from "./use-catalogue.ts";
+import { useProducts } from "./use-catalog.ts";
 
 /** SPEC §9: 6 skeleton cards while the products load. */
 export const skeletonCount = 6;
@@ -81,12 +82,7 @@ export function ProductsScreen({ categoryId: requested, onSelectCategory }: Prod
       </p>
 
       {error ? (
-        <div role="alert" className="mt-4 rounded-2xl border border-terracotta-100 bg-terracotta-50 p-6 text-center">
-          <p className="text-terracotta-700">{error}</p>
-          <button type="button" className="btn btn-outline mt-4" onClick={retry}>
-            Retry
-          </button>
-        </div>
+        <ErrorPanel message={error} onRetry={retry} className="mt-4" />
       ) : !shown ? (
         <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading products">
           {Array.from({ length: skeletonCount }, (_, i) => (

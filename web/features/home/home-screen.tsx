@@ -1,13 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import type { ComponentType, ReactNode, SVGProps } from "react";
-import {
-  ArrowRightIcon,
-  ExternalIcon,
-  HandHeartIcon,
-  LeafIcon,
-  ScrollIcon,
-  SproutIcon,
-} from "../../components/icons.tsx";
+import { ExploreProductsLink } from "../../components/explore-products-link.tsx";
+import { ExternalLink } from "../../components/external-link.tsx";
+import { ArrowRightIcon, HandHeartIcon, LeafIcon, ScrollIcon, SproutIcon } from "../../components/icons.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { siteConfig } from "../../lib/site-config.ts";
 import { HeroArt } from "./hero-art.tsx";
@@ -60,15 +55,10 @@ export function HomeScreen({ featured }: { featured: ReactNode }) {
               classical wisdom of the four temperaments.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/products" className="btn btn-primary px-6">
-                Explore our products
-                <ArrowRightIcon className="size-4" />
-              </Link>
-              <a href={siteConfig.shopUrl} target="_blank" rel="noopener noreferrer" className="btn btn-outline px-6">
+              <ExploreProductsLink />
+              <ExternalLink href={siteConfig.shopUrl} className="btn btn-outline px-6">
                 Visit our Etsy shop
-                <ExternalIcon className="size-4" />
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
+              </ExternalLink>
             </div>
           </div>
           <HeroArt className="mx-auto w-full max-w-[17rem] sm:max-w-xs lg:max-w-md" />
@@ -152,11 +142,9 @@ export function HomeScreen({ featured }: { featured: ReactNode }) {
             <Link to="/products" className="btn btn-primary">
               View all products
             </Link>
-            <a href={siteConfig.shopUrl} target="_blank" rel="noopener noreferrer" className="btn btn-accent">
+            <ExternalLink href={siteConfig.shopUrl} className="btn btn-accent">
               Shop on Etsy
-              <ExternalIcon className="size-4" />
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
+            </ExternalLink>
           </div>
         </div>
       </section>

@@ -16,7 +16,7 @@ import {
   reloadProduct,
   reloadProducts,
   subscribe,
-} from "./catalogue-store.ts";
+} from "./catalog-store.ts";
 
 /**
  * The whole catalogue store; re-renders when any part of it changes. A server render shows the

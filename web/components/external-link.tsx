@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+import { ExternalIcon } from "./icons.tsx";
+
+/**
+ * A link that leaves the site (the marketplace shop, a product's listing) in a new tab: marked
+ * with the external-link icon and, for screen readers, "(opens in a new tab)".
+ */
+export function ExternalLink({
+  href,
+  className,
+  iconClassName = "size-4",
+  children,
+}: {
+  href: string;
+  className?: string;
+  iconClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
+      {children}
+      <ExternalIcon className={iconClassName} />
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  );
+}
