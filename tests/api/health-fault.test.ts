@@ -19,6 +19,7 @@ it("reports an unreachable database as 503 with the error shape", async () => {
     logger,
     clock: createTestClock(),
     mailer: createMemoryMailer(),
+    emailWritten: async () => {},
   });
 
   const res = await app.request("/api/health");

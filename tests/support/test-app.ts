@@ -70,6 +70,15 @@ export async function createTestApp(
   const clock = createTestClock();
   const mailer = createMemoryMailer();
   const logger = createLogger(config.LOG_LEVEL);
-  const app = createApp({ openDatabase: () => db, clock, mailer, config, logger, ...web });
+  // Tests run the dispatcher themselves, on the test clock.
+  const app = createApp({
+    openDatabase: () => db,
+    clock,
+    mailer,
+    emailWritten: async () => {},
+    config,
+    logger,
+    ...web,
+  });
   return { app, db, clock, mailer, config };
 }

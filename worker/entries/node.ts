@@ -50,6 +50,7 @@ export async function startNodeServer(
   }
   const { client, db } = opened;
   const mailer = createMailer(config);
+  const dispatch = () => dispatchOutboxSafely({ db, mailer, clock: systemClock, logger, from: config.MAIL_FROM });
 
   // Workers compress responses themselves (and would compress an already compressed body
   // again); on Node the server does it.
@@ -60,6 +61,7 @@ export async function startNodeServer(
       openDatabase: () => db,
       clock: systemClock,
       mailer,
+      emailWritten: dispatch,
       config,
       logger,
       assets: serveBuiltWeb,
@@ -75,7 +77,6 @@ export async function startNodeServer(
   const { port: boundPort } = server.address() as AddressInfo;
   const url = `http://localhost:${boundPort}`;
 
-  const dispatch = () => dispatchOutboxSafely({ db, mailer, clock: systemClock, logger, from: config.MAIL_FROM });
   const timer = setInterval(dispatch, options.dispatchIntervalMs ?? 30_000);
   timer.unref();
 

@@ -1,13 +1,13 @@
 import { createClient } from "@libsql/client/web";
 import { renderPage } from "web-ssr";
 import { createApp } from "../app.ts";
-import { type AppConfig, ConfigError, parseConfig } from "../config/config.ts";
+import { ConfigError, parseConfig } from "../config/config.ts";
 import type { ErrorBody } from "../contract/error-body.ts";
-import { createDatabase, type Database } from "../db/client.ts";
+import { createDatabase } from "../db/client.ts";
 import { dispatchOutboxSafely } from "../email/dispatcher.ts";
-import { createMailer, type Mailer } from "../email/mailer.ts";
+import { createMailer } from "../email/mailer.ts";
 import { systemClock } from "../lib/clock.ts";
-import { createLogger, type Logger } from "../lib/logger.ts";
+import { createLogger } from "../lib/logger.ts";
 import { securityHeaders } from "../lib/security-headers.ts";
 
 // The Cloudflare Worker entry. Nothing here may import Node-only code (the migrator, node:fs,
@@ -47,10 +47,8 @@ export interface Env {
 type Ready = {
   ok: true;
   app: ReturnType<typeof createApp>;
-  openDatabase: () => Database;
-  mailer: Mailer | null;
-  config: AppConfig;
-  logger: Logger;
+  /** One pass of the e-mail dispatcher, on a database client of its own. */
+  dispatch: () => Promise<void>;
 };
 type Misconfigured = { ok: false };
 
@@ -77,16 +75,19 @@ function setUp(env: Env): Ready | Misconfigured {
     createClient(clientConfig).close(); // a URL the web client cannot use fails here, once
     const openDatabase = () => createDatabase(createClient(clientConfig));
     const mailer = createMailer(config);
+    const dispatch = () =>
+      dispatchOutboxSafely({ db: openDatabase(), mailer, clock: systemClock, logger, from: config.MAIL_FROM });
     const app = createApp({
       openDatabase,
       clock: systemClock,
       mailer,
+      emailWritten: dispatch,
       config,
       logger,
       assets: (request) => env.ASSETS.fetch(request),
       renderPage,
     });
-    result = { ok: true, app, openDatabase, mailer, config, logger };
+    result = { ok: true, app, dispatch };
   } catch (error) {
     // A bad setting (ConfigError) or a URL the web client cannot use (e.g. file:) is an
     // operator mistake: answer every request with a clean 500 and say why once, in the log.
@@ -129,9 +130,6 @@ export default {
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     const ready = setUp(env);
     if (!ready.ok) return;
-    const { openDatabase, mailer, config, logger } = ready;
-    ctx.waitUntil(
-      dispatchOutboxSafely({ db: openDatabase(), mailer, clock: systemClock, logger, from: config.MAIL_FROM }),
-    );
+    ctx.waitUntil(ready.dispatch());
   },
 };

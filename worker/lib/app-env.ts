@@ -18,6 +18,12 @@ export type AppDeps = {
   clock: Clock;
   /** The e-mail transport, or null when none is configured (messages wait in the outbox). */
   mailer: Mailer | null;
+  /**
+   * Called after a request committed outbox rows: starts a dispatch pass now instead of at the
+   * next timer or cron tick. The returned promise settles when the pass ends (never rejects);
+   * the Worker keeps it alive with `waitUntil`.
+   */
+  emailWritten: () => Promise<void>;
   config: AppConfig;
   logger: Logger;
   /** Serves the built PWA for every non-API path (Workers Static Assets, or files on disk). */

@@ -1,0 +1,63 @@
+import * as z from "zod/mini";
+
+/** SPEC §9: the minimum password length; the maximum keeps hashing bounded (DESIGN.md §4). */
+export const minPasswordLength = 6;
+export const maxPasswordLength = 128;
+export const maxNameLength = 100;
+/** RFC 5321's limit for an address. */
+export const maxEmailLength = 254;
+
+const name = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, { error: "is required" }),
+    z.maxLength(maxNameLength, { error: `must be at most ${maxNameLength} characters` }),
+  );
+
+/** SPEC §5: e-mails are trimmed and lower-cased before use. */
+export const emailSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.maxLength(maxEmailLength, { error: `must be at most ${maxEmailLength} characters` }),
+    z.email({ error: "must be an e-mail address" }),
+  );
+
+export const passwordSchema = z
+  .string()
+  .check(
+    z.minLength(minPasswordLength, { error: `must be at least ${minPasswordLength} characters` }),
+    z.maxLength(maxPasswordLength, { error: `must be at most ${maxPasswordLength} characters` }),
+  );
+
+/**
+ * SPEC §7's sign-up payload. `survey_responses` maps each question's id to the text of the
+ * chosen option; which questions and options exist is checked against the survey on the server.
+ * Unknown fields are refused rather than ignored: a client that sends them is out of date.
+ */
+export const signupSchema = z.strictObject({
+  first_name: name,
+  last_name: name,
+  email: emailSchema,
+  password: passwordSchema,
+  survey_responses: z.record(z.string(), z.string()),
+});
+export type SignupRequest = z.input<typeof signupSchema>;
+
+/**
+ * The answer to every accepted sign-up, whether or not the address already had an account
+ * (DESIGN.md §4: no account enumeration; docs/decisions/0014-sign-up-and-verification.md).
+ */
+export const signupResponseSchema = z.object({
+  status: z.literal("verification_sent"),
+  email: z.string(),
+});
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
+
+/** `POST /api/auth/verify/resend`: a new verification link for an address. */
+export const resendVerificationSchema = z.strictObject({ email: emailSchema });
+
+/** The same answer for every address (DESIGN.md §4). */
+export const resendVerificationResponseSchema = z.object({ status: z.literal("verification_sent") });

@@ -1,0 +1,46 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { ApiError } from "./api-error.ts";
+
+export type RateLimit = { limit: number; windowMs: number };
+
+/**
+ * Counts one more attempt under `key` in a fixed window and says whether it is still within the
+ * limit. The counter lives in the database (one atomic statement), so a limit holds across Worker
+ * isolates and server restarts.
+ */
+export async function countAttempt(
+  db: Database,
+  key: string,
+  { limit, windowMs }: RateLimit,
+  now: Date,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const at = now.getTime();
+  const { rows } = await db.$client.execute({
+    sql: `insert into rate_limits (key, count, reset_at) values (?, 1, ?)
+          on conflict (key) do update set
+            count = case when reset_at <= ? then 1 else count + 1 end,
+            reset_at = case when reset_at <= ? then excluded.reset_at else reset_at end
+          returning count, reset_at`,
+    args: [key, at + windowMs, at, at],
+  });
+  const row = rows[0];
+  const count = Number(row?.count ?? 1);
+  const resetAt = Number(row?.reset_at ?? at + windowMs);
+  return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - at) / 1000)) };
+}
+
+/** Like countAttempt, but a request over the limit is refused with 429 and Retry-After. */
+export async function enforceRateLimit(db: Database, key: string, limit: RateLimit, now: Date): Promise<void> {
+  const { allowed, retryAfterSeconds } = await countAttempt(db, key, limit, now);
+  if (!allowed) {
+    throw new ApiError(429, "too_many_requests", "Too many attempts. Please wait a little and try again.", {
+      headers: { "Retry-After": String(retryAfterSeconds) },
+    });
+  }
+}
+
+/** Drops counters whose window has passed (called now and then, so the table stays small). */
+export async function forgetExpiredAttempts(db: Database, now: Date): Promise<void> {
+  await db.run(sql`delete from rate_limits where reset_at <= ${now.getTime()}`);
+}
