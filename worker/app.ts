@@ -9,6 +9,7 @@ import type { ErrorBody } from "./contract/error-body.ts";
 import { ApiError, codeForStatus } from "./lib/api-error.ts";
 import type { AppDeps, AppEnv } from "./lib/app-env.ts";
 import { addSecurityHeaders, injectDependencies, logRequests } from "./lib/middleware.ts";
+import { authRoutes } from "./routes/auth/auth.routes.ts";
 import { categoryRoutes } from "./routes/categories/categories.routes.ts";
 import { healthRoutes } from "./routes/health/health.routes.ts";
 import { pageRoutes } from "./routes/pages/pages.routes.ts";
@@ -20,6 +21,7 @@ export const maxBodyBytes = 1024 * 1024;
 
 const api = new Hono<AppEnv>()
   .route("/health", healthRoutes)
+  .route("/auth", authRoutes)
   .route("/products", productRoutes)
   .route("/categories", categoryRoutes)
   .route("/survey", surveyRoutes);

@@ -20,6 +20,7 @@ it("reports an unreachable database as 503 with the error shape", async () => {
     clock: createTestClock(),
     mailer: createMemoryMailer(),
     emailWritten: async () => {},
+    clientAddress: () => "192.0.2.1",
   });
 
   const res = await app.request("/api/health");

@@ -79,7 +79,14 @@ describe("the Node server (npm start's entry)", () => {
 
   it("as a process, refuses the development mailbox in production with one line", async () => {
     const failure = await run(process.execPath, ["worker/entries/node.ts"], {
-      env: { ...process.env, ...settings, APP_ENV: "production", MAIL_TRANSPORT: "dev-mailbox", PORT: "0" },
+      env: {
+        ...process.env,
+        ...settings,
+        APP_ENV: "production",
+        PUBLIC_URL: "https://shop.example",
+        MAIL_TRANSPORT: "dev-mailbox",
+        PORT: "0",
+      },
     }).catch((error: { code: number; stderr: string }) => error);
     expect("code" in failure && failure.code).toBe(1);
     expect("stderr" in failure && failure.stderr.trim()).toBe(

@@ -34,6 +34,7 @@ const env = {
   JWT_SECRET: "bench-only-jwt-secret-that-is-long-enough-0123456789",
   ADMIN_EMAIL: "admin@bench.test",
   ADMIN_PASSWORD: "bench-admin-password",
+  PUBLIC_URL: "http://127.0.0.1",
   LOG_LEVEL: "silent",
 };
 

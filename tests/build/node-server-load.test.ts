@@ -6,7 +6,7 @@ import { ensureWebBuilt, nodeServerSettings } from "../support/server.ts";
 // The Node server (`npm start`) with the built web app, as production runs it: many requests at
 // once, and the odd addresses browsers and crawlers send. tests/worker/ asks the Worker the same.
 
-const settings = nodeServerSettings({ APP_ENV: "production", LOG_LEVEL: "warn" });
+const settings = nodeServerSettings({ APP_ENV: "production", PUBLIC_URL: "http://localhost", LOG_LEVEL: "warn" });
 
 describe("the Node server under load", () => {
   it("answers bursts of concurrent requests and odd paths as the Worker does", async () => {

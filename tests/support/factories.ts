@@ -1,5 +1,6 @@
+import { seedSurveyQuestions } from "../../drizzle/seed/survey-questions.ts";
 import type { Database } from "../../worker/db/client.ts";
-import { categories, products } from "../../worker/db/schema.ts";
+import { categories, products, type SurveyOption, surveyQuestions, type Temperament } from "../../worker/db/schema.ts";
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -32,4 +33,44 @@ export async function createProduct(db: Database, fields: Partial<typeof product
     .returning();
   if (!row) throw new Error("product not inserted");
   return row;
+}
+
+/** The product's 20-question temperament test, as the seed writes it. */
+export async function createSurvey(db: Database) {
+  await db.insert(surveyQuestions).values(seedSurveyQuestions).onConflictDoNothing();
+  return seedSurveyQuestions;
+}
+
+/**
+ * Answers to every question: each picks the option of the temperament `choose` names for it
+ * (one temperament for all, or a function of the question's position).
+ */
+export function answerSurvey(
+  survey: readonly { id: number; options: SurveyOption[] }[],
+  choose: Temperament | ((index: number) => Temperament),
+): Record<string, string> {
+  return Object.fromEntries(
+    survey.map((question, index) => {
+      const temperament = typeof choose === "function" ? choose(index) : choose;
+      const option = question.options.find((o) => o.temperament === temperament);
+      if (!option) throw new Error(`question ${question.id} has no ${temperament} option`);
+      return [String(question.id), option.text];
+    }),
+  );
+}
+
+/** A complete sign-up body (SPEC §7) with a fresh address. */
+export function signupBody(
+  survey: readonly { id: number; options: SurveyOption[] }[],
+  fields: Record<string, unknown> = {},
+) {
+  const n = next();
+  return {
+    first_name: "Ayşe",
+    last_name: "Yılmaz",
+    email: `ayse.${n}@example.com`,
+    password: "çok-gizli-parola",
+    survey_responses: answerSurvey(survey, "sanguine"),
+    ...fields,
+  };
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
+import type { Context } from "hono";
 import { afterAll } from "vitest";
 import { createApp } from "../../worker/app.ts";
 import { type AppConfig, parseConfig } from "../../worker/config/config.ts";
@@ -60,6 +61,12 @@ export async function createTestDatabase(): Promise<{ db: Database; url: string;
   return { db, url, file };
 }
 
+/**
+ * In-process requests have no socket: a test names the client with `X-Test-Client` (so a
+ * rate-limit test can act as several addresses), else every request is one client.
+ */
+export const testClientAddress = (c: Context) => c.req.header("X-Test-Client") ?? "192.0.2.1";
+
 /** The whole Hono app over a fresh database, called in-process with `app.request(...)`. */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
@@ -76,6 +83,7 @@ export async function createTestApp(
     clock,
     mailer,
     emailWritten: async () => {},
+    clientAddress: testClientAddress,
     config,
     logger,
     ...web,

@@ -206,7 +206,8 @@ describe("the Worker when something is wrong", () => {
     "refuses to serve %s: a clean 500 on every request and one log line naming the variable",
     async (_, bad, reason) => {
       const logs: string[] = [];
-      const settings = { ...testSettings, APP_ENV: "production", DATABASE_URL: hrana.url, ...bad };
+      const production = { APP_ENV: "production", PUBLIC_URL: "https://shop.example" };
+      const settings = { ...testSettings, ...production, DATABASE_URL: hrana.url, ...bad };
       const misconfigured = await startWorker(settings, { onLog: (log) => logs.push(log.message) });
       try {
         for (const path of ["/api/health", "/api/categories", "/products"]) {

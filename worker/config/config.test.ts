@@ -5,6 +5,7 @@ const valid = {
   DATABASE_URL: "file:.data/app.db",
   JWT_SECRET: "0123456789abcdef0123456789abcdef",
   ADMIN_EMAIL: " Admin@Example.COM ",
+  PUBLIC_URL: "https://shop.example",
 };
 
 describe("parseConfig", () => {
@@ -31,6 +32,13 @@ describe("parseConfig", () => {
       "DATABASE_URL must be a libSQL URL (file:, libsql:, http(s):, ws(s):)",
     );
     expect(() => parseConfig({ ...valid, APP_ENV: "staging" })).toThrow(/^Invalid configuration: APP_ENV /);
+  });
+
+  it("requires the public URL in production, where e-mail links are built from it", () => {
+    expect(() => parseConfig({ ...valid, PUBLIC_URL: "" })).toThrow(
+      new ConfigError("Invalid configuration: PUBLIC_URL is required in production"),
+    );
+    expect(parseConfig({ ...valid, PUBLIC_URL: "", APP_ENV: "development" }).PUBLIC_URL).toBeUndefined();
   });
 
   it("treats empty strings as unset", () => {

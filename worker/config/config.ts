@@ -38,6 +38,12 @@ const configSchema = z.object({
         .filter(Boolean),
     ),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // How long after the address is confirmed the temperament result e-mail waits (SPEC §1: it
+  // leaves within 24 hours of registering, so the wait never passes that mark).
+  RESULT_EMAIL_DELAY_MINUTES: z.coerce.number().int().min(0).max(1440).default(0),
+  // Requests one address (IP) may make per hour, counted in the database (DESIGN.md §4).
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  VERIFY_RESEND_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
 });
 
 /** Transports that only keep messages where a developer can read them: never for real users. */
@@ -46,6 +52,11 @@ const localOnlyTransports = new Set(["dev-mailbox"]);
 /** Settings that are valid alone but wrong together, or wrong for production. */
 const checkedConfigSchema = configSchema
   .superRefine((config, issues) => {
+    // E-mail links are built from it; without it they would follow the request's Host header,
+    // which a client chooses.
+    if (config.APP_ENV === "production" && !config.PUBLIC_URL) {
+      issues.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "is required in production" });
+    }
     if (config.APP_ENV === "production" && config.MAIL_TRANSPORT && localOnlyTransports.has(config.MAIL_TRANSPORT)) {
       issues.addIssue({
         code: "custom",

@@ -61,3 +61,11 @@ export const resendVerificationSchema = z.strictObject({ email: emailSchema });
 
 /** The same answer for every address (DESIGN.md §4). */
 export const resendVerificationResponseSchema = z.object({ status: z.literal("verification_sent") });
+export type ResendVerificationResponse = z.infer<typeof resendVerificationResponseSchema>;
+
+/** `GET /api/auth/verify?token=`: the link in the verification e-mail. */
+export const verifyQuerySchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) });
+
+/** Why a verification link did not work: the page it redirects to says so (`?problem=`). */
+export const verifyProblems = ["invalid", "used", "expired"] as const;
+export type VerifyProblem = (typeof verifyProblems)[number];

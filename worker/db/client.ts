@@ -8,3 +8,6 @@ export function createDatabase(client: Client) {
 }
 
 export type Database = ReturnType<typeof createDatabase>;
+
+/** The handle inside `db.transaction(...)`: runs the same queries as the database. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];

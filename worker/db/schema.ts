@@ -128,7 +128,7 @@ export const emailOutbox = sqliteTable(
   {
     id: integer("id").primaryKey(),
     kind: text("kind", {
-      enum: ["verify_email", "reset_password", "temperament_result"],
+      enum: ["verify_email", "account_exists", "reset_password", "temperament_result"],
     }).notNull(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),

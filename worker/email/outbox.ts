@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { emailOutbox } from "../db/schema.ts";
 import type { AppEnv } from "../lib/app-env.ts";
 import type { EmailContent } from "./messages.ts";
@@ -19,7 +19,7 @@ export type QueuedEmail = {
  * than running it, so the caller puts it in the same `db.batch` or transaction as the change
  * that causes the e-mail: both are written, or neither.
  */
-export function enqueueEmail(db: Database, { kind, to, content, sendAfter }: QueuedEmail) {
+export function enqueueEmail(db: Database | Transaction, { kind, to, content, sendAfter }: QueuedEmail) {
   return db.insert(emailOutbox).values({
     kind,
     to,

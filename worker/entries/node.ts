@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { extname, join, normalize, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { seedDatabase } from "../../drizzle/seed/seed.ts";
@@ -62,6 +63,7 @@ export async function startNodeServer(
       clock: systemClock,
       mailer,
       emailWritten: dispatch,
+      clientAddress: (c) => getConnInfo(c).remote.address ?? "unknown",
       config,
       logger,
       assets: serveBuiltWeb,

@@ -82,6 +82,7 @@ function setUp(env: Env): Ready | Misconfigured {
       clock: systemClock,
       mailer,
       emailWritten: dispatch,
+      clientAddress: (c) => c.req.header("CF-Connecting-IP") ?? "unknown",
       config,
       logger,
       assets: (request) => env.ASSETS.fetch(request),

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { CatalogueCache } from "../catalogue/catalogue-cache.ts";
 import type { AppConfig } from "../config/config.ts";
 import type { Database } from "../db/client.ts";
@@ -26,6 +26,11 @@ export type AppDeps = {
   emailWritten: () => Promise<void>;
   config: AppConfig;
   logger: Logger;
+  /**
+   * The address a request came from, for per-IP rate limits: the socket's peer on Node,
+   * `CF-Connecting-IP` on Cloudflare (set by Cloudflare's edge; a client cannot forge it there).
+   */
+  clientAddress: (c: Context) => string;
   /** Serves the built PWA for every non-API path (Workers Static Assets, or files on disk). */
   assets?: (request: Request) => Promise<Response>;
   /** Server-renders the catalogue pages into the shell; without it they are rendered in the browser. */

@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
+import type { AppConfig } from "../config/config.ts";
 import type { Database } from "../db/client.ts";
 import { ApiError } from "./api-error.ts";
+import type { AppEnv } from "./app-env.ts";
 
 export type RateLimit = { limit: number; windowMs: number };
 
@@ -44,3 +47,14 @@ export async function enforceRateLimit(db: Database, key: string, limit: RateLim
 export async function forgetExpiredAttempts(db: Database, now: Date): Promise<void> {
   await db.run(sql`delete from rate_limits where reset_at <= ${now.getTime()}`);
 }
+
+/**
+ * Limits a route per client address (DESIGN.md §4). Runs before the body is validated, so a
+ * flood of malformed requests is counted too.
+ */
+export const limitPerClient = (name: string, perHour: (config: AppConfig) => number) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const key = `${name}:ip:${c.var.clientAddress(c)}`;
+    await enforceRateLimit(c.var.db, key, { limit: perHour(c.var.config), windowMs: 3_600_000 }, c.var.clock.now());
+    await next();
+  });
