@@ -22,3 +22,10 @@ declare module "@tanstack/react-router" {
     router: ReturnType<typeof createAppRouter>;
   }
 }
+
+declare module "@tanstack/history" {
+  interface HistoryState {
+    /** Where a guest-only screen sent a signed-in user away from (SPEC §2). */
+    from?: string;
+  }
+}

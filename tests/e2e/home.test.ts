@@ -232,7 +232,8 @@ describe("other screens of the shell", () => {
     const routes: [string, string][] = [
       [`/products/${(products[0] as Product).id}`, (products[0] as Product).name],
       ["/about", "From my grandmother’s garden to your home"],
-      ["/signup", "Sign Up — coming soon"],
+      ["/signup", "Create Your Account"],
+      ["/verify-email?problem=expired", "This link has expired"],
       ["/signin", "Sign In — coming soon"],
       ["/reset-password", "Reset Password — coming soon"],
       ["/profile", "Profile — coming soon"],

@@ -1,6 +1,19 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { createFileRoute, useRouter } from "@tanstack/react-router";
+import { GuestOnly } from "../components/guest-only.tsx";
+import { SignupScreen } from "../features/account/signup-screen.tsx";
+import { fetchSurveyQuestions } from "../features/account/survey-questions-api.ts";
 
 export const Route = createFileRoute("/signup")({
-  component: () => <ComingSoon title="Sign Up" />,
+  loader: () => fetchSurveyQuestions(),
+  component: SignupRoute,
 });
+
+function SignupRoute() {
+  const questions = Route.useLoaderData();
+  const router = useRouter();
+  return (
+    <GuestOnly>
+      <SignupScreen questions={questions} onReloadQuestions={() => void router.invalidate()} />
+    </GuestOnly>
+  );
+}

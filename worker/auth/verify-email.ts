@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import type { VerifyProblem } from "../contract/auth.ts";
 import type { Database } from "../db/client.ts";
 import { oneTimeTokens, temperamentResults, users } from "../db/schema.ts";
 import { temperamentResultEmail } from "../email/messages.ts";
@@ -8,7 +9,7 @@ import { hashToken } from "./tokens.ts";
 /** SPEC §1: the test result is e-mailed within 24 hours of registering. */
 export const resultDeadlineMs = 24 * 60 * 60 * 1000;
 
-export type VerifyOutcome = "verified" | "invalid" | "used" | "expired";
+export type VerifyOutcome = "verified" | VerifyProblem;
 
 export type VerifyDeps = {
   db: Database;

@@ -1,0 +1,100 @@
+import { useId } from "react";
+import type { SurveyQuestion } from "../../../worker/contract/catalogue.ts";
+import { ScrollArea } from "../../components/scroll-area.tsx";
+import type { SignupDraft } from "./signup-draft.ts";
+import type { AccountFields } from "./signup-validation.ts";
+
+const fieldClass =
+  "mt-1.5 h-12 w-full rounded-xl border border-sand bg-white px-4 text-base text-ink shadow-soft placeholder:text-muted focus-visible:border-sage-600 focus-visible:outline-2 focus-visible:outline-offset-0";
+
+const accountFields: { name: keyof AccountFields; label: string; type: string; autoComplete: string }[] = [
+  { name: "firstName", label: "First Name", type: "text", autoComplete: "given-name" },
+  { name: "lastName", label: "Last Name", type: "text", autoComplete: "family-name" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "password", label: "Password", type: "password", autoComplete: "new-password" },
+  { name: "confirmPassword", label: "Confirm Password", type: "password", autoComplete: "new-password" },
+];
+
+/** Step 1: the five account fields (SPEC §3). Checked by `accountStepError` on Next. */
+export function AccountStep({
+  values,
+  onChange,
+}: {
+  values: AccountFields;
+  onChange(field: keyof AccountFields, value: string): void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {accountFields.map(({ name, label, type, autoComplete }) => (
+        <div key={name} className={name === "email" ? "sm:col-span-2" : ""}>
+          <label htmlFor={`${id}-${name}`} className="text-sm font-medium text-ink">
+            {label}
+          </label>
+          <input
+            id={`${id}-${name}`}
+            name={name}
+            type={type}
+            autoComplete={autoComplete}
+            value={values[name]}
+            onChange={(event) => onChange(name, event.target.value)}
+            {...(type === "email" ? { inputMode: "email" as const, spellCheck: false, autoCapitalize: "none" } : {})}
+            {...(type === "password" ? { minLength: 6, "aria-describedby": `${id}-password-hint` } : {})}
+            className={fieldClass}
+          />
+        </div>
+      ))}
+      <p id={`${id}-password-hint`} className="text-sm text-muted sm:col-span-2">
+        At least 6 characters.
+      </p>
+    </div>
+  );
+}
+
+/** Step 3: what will be sent, to check before creating the account. */
+export function ReviewStep({
+  draft,
+  passwordEntered,
+  questions,
+  answered,
+}: {
+  draft: SignupDraft;
+  passwordEntered: boolean;
+  questions: readonly SurveyQuestion[];
+  answered: number;
+}) {
+  return (
+    <div className="space-y-6">
+      <dl className="grid gap-x-6 gap-y-3 rounded-2xl bg-cream p-5 sm:grid-cols-[auto_1fr]">
+        <dt className="text-sm font-medium text-muted">Name</dt>
+        <dd className="font-medium break-words text-ink">
+          {draft.firstName} {draft.lastName}
+        </dd>
+        <dt className="text-sm font-medium text-muted">Email</dt>
+        <dd className="font-medium break-all text-ink">{draft.email}</dd>
+        <dt className="text-sm font-medium text-muted">Password</dt>
+        <dd className="text-ink">
+          {passwordEntered ? "••••••••" : "Not kept after a reload: please enter it again in step 1."}
+        </dd>
+        <dt className="text-sm font-medium text-muted">Survey</dt>
+        <dd className="text-ink">
+          Answered: {answered} / {questions.length}
+        </dd>
+      </dl>
+      {questions.length > 0 ? (
+        <ScrollArea label="Your answers" className="p-4 text-sm">
+          <ol className="space-y-3">
+            {questions.map((question, index) => (
+              <li key={question.id}>
+                <p className="font-medium text-ink">
+                  {index + 1}. {question.question}
+                </p>
+                <p className="mt-0.5 text-sage-800">{draft.surveyResponses[String(question.id)] ?? "—"}</p>
+              </li>
+            ))}
+          </ol>
+        </ScrollArea>
+      ) : null}
+    </div>
+  );
+}
