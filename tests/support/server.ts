@@ -27,7 +27,7 @@ export function ensureWebBuilt(): string {
  * The real Node server (API + built PWA on one port), in-process on a free port, over a fresh
  * libSQL file in a temp folder that `close()` removes. Seeded like a fresh install.
  */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
   ensureWebBuilt();
   const dir = mkdtempSync(join(tmpdir(), "wellness-e2e-"));
   const adminEmail = "admin@e2e.test";
@@ -42,6 +42,7 @@ export async function startTestServer(): Promise<TestServer> {
         ADMIN_EMAIL: adminEmail,
         ADMIN_PASSWORD: adminPassword,
         LOG_LEVEL: "silent",
+        ...overrides,
       },
       { port: 0 },
     );

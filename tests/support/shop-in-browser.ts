@@ -7,8 +7,8 @@ import { getJson, startTestServer, type TestServer } from "./server.ts";
 export type ShopInBrowser = { server: TestServer; browser: Browser; categories: Category[]; products: Product[] };
 
 /** The seeded shop on a fresh server, Chromium, and the catalogue the tests compare against. */
-export async function startShopInBrowser(): Promise<ShopInBrowser> {
-  const server = await startTestServer();
+export async function startShopInBrowser(settings: Record<string, string> = {}): Promise<ShopInBrowser> {
+  const server = await startTestServer(settings);
   const browser = await launchBrowser();
   const [categories, products] = await Promise.all([
     getJson<Category[]>(server, "/api/categories"),
@@ -26,10 +26,13 @@ export async function stopShopInBrowser(shop: Partial<ShopInBrowser>): Promise<v
  * The shop in Chromium for the tests of one file: started before them, stopped after them, and
  * handed to `receive` (which keeps what the tests use) once it runs.
  */
-export function setUpShopInBrowser(receive: (shop: ShopInBrowser) => void): void {
+export function setUpShopInBrowser(
+  receive: (shop: ShopInBrowser) => void,
+  settings: Record<string, string> = {},
+): void {
   let shop: ShopInBrowser | undefined;
   beforeAll(async () => {
-    shop = await startShopInBrowser();
+    shop = await startShopInBrowser(settings);
     receive(shop);
   });
   afterAll(() => stopShopInBrowser(shop ?? {}));

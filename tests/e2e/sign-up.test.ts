@@ -1,0 +1,197 @@
+import type { Browser, Page } from "playwright-core";
+import { expect, onTestFinished, test } from "vitest";
+import {
+  accessibilityViolations,
+  desktopContext,
+  failOnPageErrors,
+  openApp,
+  phoneContext,
+  screenshot,
+  waitForApp,
+} from "../support/browser.ts";
+import type { TestServer } from "../support/server.ts";
+import { setUpShopInBrowser } from "../support/shop-in-browser.ts";
+
+// A new visitor joins on a phone, as issue 11 describes: from home's banner through the three
+// steps, the verification link from the development mailbox, the Turkish page, and the result
+// e-mail. The server runs in development mode, where the mailbox exists.
+
+let server: TestServer, browser: Browser;
+setUpShopInBrowser(
+  (shop) => {
+    ({ server, browser } = shop);
+  },
+  { APP_ENV: "development", MAIL_TRANSPORT: "dev-mailbox" },
+);
+
+type MailboxMessage = { to: string; subject: string; text: string; html: string | null; created_at: string };
+
+async function mailbox(): Promise<MailboxMessage[]> {
+  const res = await fetch(`${server.url}/api/dev/mailbox`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as MailboxMessage[];
+}
+
+/** Waits (a few seconds at most) until the mailbox holds a message to `to` with this subject. */
+async function waitForMail(to: string, subject: string): Promise<MailboxMessage> {
+  for (let tries = 0; tries < 50; tries++) {
+    const found = (await mailbox()).find((m) => m.to === to && m.subject === subject);
+    if (found) return found;
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(`no "${subject}" e-mail to ${to} arrived`);
+}
+
+async function expectAccessible(page: Page) {
+  expect(await accessibilityViolations(page)).toEqual([]);
+}
+
+async function openPage(kind: "phone" | "desktop"): Promise<Page> {
+  const context =
+    kind === "phone" ? await phoneContext(browser, server.url) : await desktopContext(browser, server.url);
+  onTestFinished(() => context.close());
+  const page = await context.newPage();
+  failOnPageErrors(page);
+  return page;
+}
+
+const alertText = (page: Page) => page.getByRole("alert").textContent();
+
+test("a new visitor joins on a phone: wizard, verification link, Turkish page, result e-mail", async () => {
+  const page = await openPage("phone");
+  const email = "ayse.journey@example.com";
+  const password = "papatya-çayı-42";
+
+  await openApp(page, "/");
+  await page.getByRole("link", { name: /Discover your temperament/ }).click();
+  await page.waitForURL("**/signup");
+  await page.getByRole("heading", { level: 1, name: "Create Your Account" }).waitFor();
+  await page.getByText("After signing up, the 20-question temperament test will be waiting for you.").waitFor();
+  await page.getByText("Step 1 of 3").waitFor();
+  expect(await page.getByRole("button", { name: "Previous" }).isDisabled()).toBe(true);
+  await screenshot(page, "sign-up-phone-step-1");
+  await expectAccessible(page);
+
+  // Step 1: each of SPEC §5's messages once.
+  const next = page.getByRole("button", { name: "Next" });
+  await next.click();
+  expect(await alertText(page)).toBe("Please fill in all fields");
+  await page.getByLabel("First Name").fill("Ayşe");
+  await page.getByLabel("Last Name").fill("Yılmaz");
+  await page.getByLabel("Email").fill(`  ${email.toUpperCase()} `);
+  await page.getByLabel("Password", { exact: true }).fill("12345");
+  await page.getByLabel("Confirm Password").fill("12346");
+  await next.click();
+  expect(await alertText(page)).toBe("Passwords do not match");
+  await page.getByLabel("Confirm Password").fill("12345");
+  await next.click();
+  expect(await alertText(page)).toBe("Password must be at least 6 characters");
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm Password").fill(password);
+  await next.click();
+
+  // Step 2: the 20 questions.
+  await page.getByRole("heading", { level: 2, name: "Wellness Survey" }).waitFor();
+  await page.getByText("Step 2 of 3").waitFor();
+  await page.getByText("Answered: 0 / 20").waitFor();
+  const questions = page.getByRole("group");
+  expect(await questions.count()).toBe(20);
+  for (let i = 0; i < 7; i++)
+    await questions
+      .nth(i)
+      .getByRole("radio")
+      .nth(i % 4)
+      .check();
+  await page.getByText("Answered: 7 / 20").waitFor();
+  await next.click();
+  expect(await alertText(page)).toBe("Please answer all 20 questions. You have answered 7.");
+  await screenshot(page, "sign-up-phone-step-2");
+  await expectAccessible(page);
+
+  // Back to step 1 and forward again: nothing typed or chosen is lost.
+  await page.getByRole("button", { name: "Previous" }).click();
+  expect(await page.getByRole("alert").count()).toBe(0); // Previous clears the error
+  expect(await page.getByLabel("First Name").inputValue()).toBe("Ayşe");
+  expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe(password);
+  await next.click();
+  await page.getByText("Answered: 7 / 20").waitFor();
+  for (let i = 7; i < 20; i++)
+    await questions
+      .nth(i)
+      .getByRole("radio")
+      .nth(i % 4)
+      .check();
+  await page.getByText("Answered: 20 / 20").waitFor();
+
+  // A reload keeps the step and the answers, never the password.
+  await page.reload();
+  await waitForApp(page);
+  await page.getByText("Answered: 20 / 20").waitFor();
+  const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }));
+  expect(stored).toContain("Ayşe");
+  expect(stored).not.toContain(password);
+
+  await next.click();
+  await page.getByRole("heading", { level: 2, name: "Review Your Information" }).waitFor();
+  await page.getByText("Step 3 of 3").waitFor();
+  await screenshot(page, "sign-up-phone-step-3");
+  await expectAccessible(page);
+  // The reload dropped the password: Create Account sends the visitor back to step 1 for it.
+  await page.getByRole("button", { name: "Create Account" }).click();
+  expect(await alertText(page)).toBe("Please fill in all fields");
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm Password").fill(password);
+  await next.click();
+  await next.click();
+  await page.getByRole("button", { name: "Create Account" }).click();
+
+  await page.getByRole("heading", { level: 1, name: "Welcome to the product" }).waitFor();
+  await page.getByText(/within 24 hours/).waitFor();
+  expect(await page.getByRole("link", { name: "Go to Sign In" }).getAttribute("href")).toBe("/signin");
+  await screenshot(page, "sign-up-phone-welcome");
+  await expectAccessible(page);
+
+  // The verification e-mail, from the development mailbox page and its JSON.
+  const verification = await waitForMail(email, "Confirm your e-mail address · Doğal Yaşam");
+  await page.goto("/dev/mailbox");
+  await page.getByText("Confirm your e-mail address · Doğal Yaşam").first().waitFor();
+  const link = /https?:\/\/\S+\/api\/auth\/verify\?token=[\w-]+/.exec(verification.text)?.[0];
+  expect(link).toBeDefined();
+  await page.goto(link as string);
+  await page.waitForURL("**/verify-success");
+  await waitForApp(page);
+  await page.getByRole("heading", { level: 1, name: "E-posta adresiniz doğrulandı" }).waitFor();
+  expect(await page.getByRole("main").getByRole("link", { name: "Giriş Yap" }).getAttribute("href")).toBe("/signin");
+  await screenshot(page, "verify-success-phone");
+  await expectAccessible(page);
+
+  // The result e-mail follows at once (the default delay is none).
+  const result = await waitForMail(email, "Your temperament test result · Doğal Yaşam");
+  expect(result.text).toMatch(/\(dominant\)/);
+  expect(result.text).toMatch(/\(secondary\)/);
+
+  // The same link again: the page says it was used, and offers a new one.
+  await page.goto(link as string);
+  await page.waitForURL("**/verify-email?problem=used");
+  await waitForApp(page);
+  await page.getByRole("heading", { level: 1, name: "This link has already been used" }).waitFor();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send a new link" }).click();
+  await page.getByRole("status").filter({ hasText: "a new link is on its way" }).waitFor();
+  await screenshot(page, "verify-email-used-phone");
+  await expectAccessible(page);
+});
+
+test("desktop: the wizard's first step, and a signed-in visitor is sent home from /signup", async () => {
+  const page = await openPage("desktop");
+  await openApp(page, "/signup");
+  await page.getByRole("heading", { level: 1, name: "Create Your Account" }).waitFor();
+  expect(await page.getByRole("link", { name: "Sign In", exact: true }).last().getAttribute("href")).toBe("/signin");
+  await screenshot(page, "sign-up-desktop-step-1");
+  await expectAccessible(page);
+
+  await page.evaluate(() => localStorage.setItem("token", "a-session"));
+  await openApp(page, "/signup");
+  await page.waitForURL((url) => url.pathname === "/");
+  expect(await page.evaluate(() => (history.state as { from?: string } | null)?.from)).toBe("/signup");
+});

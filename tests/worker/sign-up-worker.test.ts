@@ -1,0 +1,87 @@
+import { and, eq } from "drizzle-orm";
+import type { Miniflare } from "miniflare";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { seedSurveyQuestions } from "../../drizzle/seed/survey-questions.ts";
+import { emailOutbox, users } from "../../worker/db/schema.ts";
+import { answerSurvey } from "../support/factories.ts";
+import { startWorkerShop, type TestDatabase, type WorkerShop } from "./harness.ts";
+
+// The member's first journey in the production runtime: the built Worker under workerd, over the
+// local Turso-protocol endpoint. Sign-up writes the verification e-mail to the outbox, the cron
+// trigger sends it, the link in it confirms the address and writes the result e-mail, which the
+// next cron pass sends.
+
+let shop: WorkerShop;
+let worker: Miniflare;
+let database: TestDatabase;
+
+beforeAll(async () => {
+  shop = await startWorkerShop();
+  ({ worker, database } = shop);
+});
+afterAll(() => shop?.stop());
+
+const outboxTo = (to: string, kind: "verify_email" | "temperament_result") =>
+  database.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, kind)));
+
+const runCron = async () => {
+  const result = await (await worker.getWorker()).scheduled({ cron: "*/5 * * * *" });
+  expect(result.outcome).toBe("ok");
+};
+
+it("signs up, sends the link from the cron, verifies once and sends the result", async () => {
+  const email = "worker.member@example.com";
+  const res = await worker.dispatchFetch("http://shop.test/api/auth/signup", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "198.51.100.20" },
+    body: JSON.stringify({
+      first_name: "Elif",
+      last_name: "Kaya",
+      email,
+      password: "lavanta-yağı",
+      survey_responses: answerSurvey(seedSurveyQuestions, (i) => (i < 11 ? "melancholic" : "choleric")),
+    }),
+  });
+  expect(res.status).toBe(202);
+  expect(await res.json()).toEqual({ status: "verification_sent", email });
+
+  await runCron();
+  const [verification] = await outboxTo(email, "verify_email");
+  expect(verification?.sentAt).toBeInstanceOf(Date);
+  const link = /https?:\/\/\S+\/api\/auth\/verify\?token=[\w-]+/.exec(verification?.text ?? "")?.[0];
+  expect(link).toMatch(/^http:\/\/shop\.test\/api\/auth\/verify\?token=/);
+
+  const verified = await worker.dispatchFetch(link as string, { redirect: "manual" });
+  expect(verified.status).toBe(303);
+  expect(verified.headers.get("Location")).toBe("/verify-success");
+  const member = await database.db.query.users.findFirst({ where: eq(users.email, email) });
+  expect(member?.emailVerifiedAt).toBeInstanceOf(Date);
+
+  await runCron();
+  const [result] = await outboxTo(email, "temperament_result");
+  expect(result?.sentAt).toBeInstanceOf(Date);
+  expect(result?.text).toContain("Melancholic (dominant)");
+  expect(result?.text).toContain("Choleric (secondary)");
+
+  const again = await worker.dispatchFetch(link as string, { redirect: "manual" });
+  expect(again.headers.get("Location")).toBe("/verify-email?problem=used");
+});
+
+it("limits sign-ups per client address with a 429 that says when to retry", async () => {
+  const statuses: number[] = [];
+  for (let i = 0; i < 11; i++) {
+    const res = await worker.dispatchFetch("http://shop.test/api/auth/signup", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "203.0.113.50" },
+      body: JSON.stringify({ too: "little" }),
+    });
+    statuses.push(res.status);
+    if (res.status === 429) expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
+    await res.body?.cancel();
+  }
+  // The default limit is 10 an hour; malformed requests count too.
+  expect(statuses).toEqual([...Array(10).fill(400), 429]);
+});
