@@ -15,6 +15,7 @@ import { healthRoutes } from "./routes/health/health.routes.ts";
 import { pageRoutes } from "./routes/pages/pages.routes.ts";
 import { productRoutes } from "./routes/products/products.routes.ts";
 import { surveyRoutes } from "./routes/survey/survey.routes.ts";
+import { userRoutes } from "./routes/user/user.routes.ts";
 
 /** Request bodies above this are refused with 413 before any handler reads them. */
 export const maxBodyBytes = 1024 * 1024;
@@ -24,7 +25,8 @@ const api = new Hono<AppEnv>()
   .route("/auth", authRoutes)
   .route("/products", productRoutes)
   .route("/categories", categoryRoutes)
-  .route("/survey", surveyRoutes);
+  .route("/survey", surveyRoutes)
+  .route("/user", userRoutes);
 
 /** The API's type, for the web's typed client (`hc<AppType>`). */
 export type AppType = typeof api;
@@ -61,10 +63,14 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", async (c, next) => {
     const hasBody = !["GET", "HEAD", "OPTIONS", "DELETE"].includes(c.req.method);
     if (hasBody && /^application\/([\w.+-]+\+)?json/i.test(c.req.header("Content-Type") ?? "")) {
-      try {
-        await c.req.json();
-      } catch {
-        throw new ApiError(400, "malformed_json", "The request body is not valid JSON.");
+      // An empty body is no body (a logout sent with the client's usual JSON header).
+      const text = await c.req.text();
+      if (text.trim() !== "") {
+        try {
+          JSON.parse(text);
+        } catch {
+          throw new ApiError(400, "malformed_json", "The request body is not valid JSON.");
+        }
       }
     }
     await next();

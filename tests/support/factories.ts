@@ -1,6 +1,14 @@
 import { seedSurveyQuestions } from "../../drizzle/seed/survey-questions.ts";
+import { hashPassword } from "../../worker/auth/password.ts";
 import type { Database } from "../../worker/db/client.ts";
-import { categories, products, type SurveyOption, surveyQuestions, type Temperament } from "../../worker/db/schema.ts";
+import {
+  categories,
+  products,
+  type SurveyOption,
+  surveyQuestions,
+  type Temperament,
+  users,
+} from "../../worker/db/schema.ts";
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -73,4 +81,45 @@ export function signupBody(
     survey_responses: answerSurvey(survey, "sanguine"),
     ...fields,
   };
+}
+
+const hashes = new Map<string, Promise<string>>();
+/** One hash per password per test run: hashing is deliberately slow. */
+const hashOnce = (password: string) => {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+};
+
+/**
+ * A member as sign-up and verification leave them (confirmed unless `verified: false`), with
+ * every survey question answered as `answers` says when the survey exists.
+ */
+export async function createMember(
+  db: Database,
+  {
+    password = "member-password",
+    verified = true,
+    ...fields
+  }: Partial<typeof users.$inferInsert> & {
+    password?: string;
+    verified?: boolean;
+  } = {},
+) {
+  const n = next();
+  const [row] = await db
+    .insert(users)
+    .values({
+      id: crypto.randomUUID(),
+      email: `member.${n}@example.com`,
+      firstName: "Deniz",
+      lastName: `Üye ${n}`,
+      passwordHash: await hashOnce(password),
+      emailVerifiedAt: verified ? new Date("2026-10-01T09:00:00Z") : null,
+      createdAt: new Date("2026-10-01T08:00:00Z"),
+      ...fields,
+    })
+    .returning();
+  if (!row) throw new Error("member not inserted");
+  return { ...row, password };
 }

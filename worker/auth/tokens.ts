@@ -5,7 +5,11 @@
  * long, unlike a password.
  */
 export function newToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return base64url(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+/** Bytes as URL-safe base64 without padding (RFC 4648 §5), fit for links and headers. */
+export function base64url(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes))
     .replaceAll("+", "-")
     .replaceAll("/", "_")

@@ -44,6 +44,11 @@ const configSchema = z.object({
   // Requests one address (IP) may make per hour, counted in the database (DESIGN.md §4).
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   VERIFY_RESEND_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  RECOVER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  // Sign-in attempts per 15 minutes: on one account (whoever tries), and from one address
+  // (whatever the accounts). A success clears its account's count, never the address's.
+  SIGNIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  SIGNIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
 });
 
 /** Transports that only keep messages where a developer can read them: never for real users. */

@@ -69,3 +69,55 @@ export const verifyQuerySchema = z.object({ token: z.string().check(z.minLength(
 /** Why a verification link did not work: the page it redirects to says so (`?problem=`). */
 export const verifyProblems = ["invalid", "used", "expired"] as const;
 export type VerifyProblem = (typeof verifyProblems)[number];
+
+// ---- Sessions (DESIGN.md §4; SPEC §3's session object) -------------------------------------
+
+/** `POST /api/auth/token?grant_type=`. */
+export const tokenQuerySchema = z.object({ grant_type: z.enum(["password", "refresh_token"]) });
+
+/** Sign-in. No minimum length here: a wrong password is a failed sign-in, not a bad request. */
+export const passwordGrantSchema = z.strictObject({
+  email: emailSchema,
+  password: z.string().check(z.minLength(1, { error: "is required" }), z.maxLength(maxPasswordLength)),
+});
+
+export const refreshGrantSchema = z.strictObject({
+  refresh_token: z.string().check(z.minLength(1, { error: "is required" }), z.maxLength(200)),
+});
+
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(["member", "admin"]),
+  first_name: z.string(),
+  last_name: z.string(),
+  is_verified: z.boolean(),
+  created_at: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** SPEC §3: what a sign-in or a refresh answers. `expires_at` is in seconds since the epoch. */
+export const sessionSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  expires_in: z.number(),
+  expires_at: z.number(),
+  token_type: z.literal("bearer"),
+  user: sessionUserSchema,
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+/** `POST /api/auth/recover`: the reset e-mail, answered the same for every address. */
+export const recoverSchema = z.strictObject({ email: emailSchema });
+
+/**
+ * `POST /api/auth/verify` with the token from a password-reset link: exchanges it, once, for a
+ * recovery session with which `PUT /api/auth/user` sets the new password.
+ */
+export const recoveryExchangeSchema = z.strictObject({
+  type: z.literal("recovery"),
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+});
+
+/** `PUT /api/auth/user`: the new password (SPEC §5's rules). */
+export const updateUserSchema = z.strictObject({ password: passwordSchema });

@@ -67,6 +67,21 @@ export function accountExistsEmail(firstName: string, signInLink: string): Email
   };
 }
 
+/** Sent on request from the sign-in page: the link to choose a new password. */
+export function resetPasswordEmail(firstName: string, link: string): EmailContent {
+  const title = "Reset your password";
+  const paragraphs = [
+    `Hello ${firstName},`,
+    "Someone, probably you, asked to reset the password of your account. Follow the link to choose a new one; it works for 60 minutes and only once.",
+    "If you did not ask for this, you can ignore this message: your password stays as it is.",
+  ];
+  return {
+    subject: `Reset your password · ${shopName}`,
+    text: plain(title, paragraphs, link),
+    html: layout(title, paragraphs, { label: "Choose a new password", href: link }),
+  };
+}
+
 /** The temperament test's result (SPEC §1), sent once the address is confirmed. */
 export function temperamentResultEmail(
   firstName: string,

@@ -52,9 +52,14 @@ export async function forgetExpiredAttempts(db: Database, now: Date): Promise<vo
  * Limits a route per client address (DESIGN.md §4). Runs before the body is validated, so a
  * flood of malformed requests is counted too.
  */
-export const limitPerClient = (name: string, perHour: (config: AppConfig) => number) =>
+export const limitPerClient = (name: string, perWindow: (config: AppConfig) => number, windowMs = 3_600_000) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const key = `${name}:ip:${c.var.clientAddress(c)}`;
-    await enforceRateLimit(c.var.db, key, { limit: perHour(c.var.config), windowMs: 3_600_000 }, c.var.clock.now());
+    await enforceRateLimit(c.var.db, key, { limit: perWindow(c.var.config), windowMs }, c.var.clock.now());
     await next();
   });
+
+/** Forgets the attempts counted under `key` (a successful sign-in clears its account's count). */
+export async function clearAttempts(db: Database, key: string): Promise<void> {
+  await db.run(sql`delete from rate_limits where key = ${key}`);
+}

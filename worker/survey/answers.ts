@@ -1,6 +1,7 @@
 import { asc } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { type SurveyOption, surveyQuestions } from "../db/schema.ts";
+import { ApiError } from "../lib/api-error.ts";
 
 export type StoredQuestion = typeof surveyQuestions.$inferSelect;
 
@@ -31,4 +32,13 @@ export function checkAnswers(survey: readonly StoredQuestion[], responses: Recor
     else answers.push({ questionId: question.id, answer, option });
   }
   return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, answers };
+}
+
+/** The checked answers, or the 400 that names each problem (sign-up and profile alike). */
+export async function validAnswers(db: Database, responses: Record<string, string>) {
+  const checked = checkAnswers(await loadSurvey(db), responses);
+  if (checked.ok) return checked.answers;
+  throw new ApiError(400, "invalid_request", "Please answer every question of the survey with one of its options.", {
+    fields: checked.fields,
+  });
 }

@@ -1,20 +1,32 @@
+import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { hashPassword } from "../../auth/password.ts";
+import { requireUser } from "../../auth/require-user.ts";
+import { refreshSession, revokeFamilies, revokeFamily, revokeOtherFamilies, sessionUser } from "../../auth/sessions.ts";
+import { openRecoverySession, requestPasswordReset, signIn } from "../../auth/sign-in.ts";
 import { resendVerification, signUp } from "../../auth/sign-up.ts";
 import { verifyEmail } from "../../auth/verify-email.ts";
 import {
+  passwordGrantSchema,
   type ResendVerificationResponse,
+  recoverSchema,
+  recoveryExchangeSchema,
+  refreshGrantSchema,
   resendVerificationSchema,
+  type Session,
   type SignupResponse,
   signupSchema,
+  tokenQuerySchema,
+  updateUserSchema,
   verifyQuerySchema,
 } from "../../contract/auth.ts";
+import { users } from "../../db/schema.ts";
 import { dispatchSoon } from "../../email/outbox.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { type AppEnv, createRouter } from "../../lib/app-env.ts";
-import { limitPerClient } from "../../lib/rate-limit.ts";
-import { validate } from "../../lib/validate.ts";
-import { checkAnswers, loadSurvey } from "../../survey/answers.ts";
+import { clearAttempts, enforceRateLimit, limitPerClient } from "../../lib/rate-limit.ts";
+import { parseWith, validate } from "../../lib/validate.ts";
+import { validAnswers } from "../../survey/answers.ts";
 
 /** Where the links in e-mails lead: PUBLIC_URL (required in production), else this server. */
 const siteUrl = (c: Context<AppEnv>, path: string) => new URL(path, c.var.config.PUBLIC_URL ?? c.req.url).href;
@@ -24,6 +36,11 @@ const accountLinks = (c: Context<AppEnv>) => ({
   signIn: siteUrl(c, "/signin"),
 });
 
+/** Sign-in attempts are counted in windows of this length (SIGNIN_LIMIT_PER_*). */
+const signInWindowMs = 15 * 60_000;
+
+const invalidCredentials = () => new ApiError(400, "invalid_credentials", "Invalid login credentials");
+
 export const authRoutes = createRouter()
   .post(
     "/signup",
@@ -31,21 +48,11 @@ export const authRoutes = createRouter()
     validate("json", signupSchema),
     async (c) => {
       const request = c.req.valid("json");
-      const checked = checkAnswers(await loadSurvey(c.var.db), request.survey_responses);
-      if (!checked.ok) {
-        throw new ApiError(
-          400,
-          "invalid_request",
-          "Please answer every question of the survey with one of its options.",
-          {
-            fields: checked.fields,
-          },
-        );
-      }
+      const answers = await validAnswers(c.var.db, request.survey_responses);
       // Hashed whatever the address, so an existing account takes as long to answer as a new one.
       const passwordHash = await hashPassword(request.password);
       const deps = { db: c.var.db, now: c.var.clock.now(), links: accountLinks(c) };
-      if (await signUp(deps, request, passwordHash, checked.answers)) dispatchSoon(c);
+      if (await signUp(deps, request, passwordHash, answers)) dispatchSoon(c);
       // The same answer for every address (docs/decisions/0014-sign-up-and-verification.md).
       return c.json({ status: "verification_sent", email: request.email } satisfies SignupResponse, 202);
     },
@@ -68,6 +75,87 @@ export const authRoutes = createRouter()
     const location = outcome === "verified" ? "/verify-success" : `/verify-email?problem=${outcome}`;
     c.header("Cache-Control", "no-store");
     return c.redirect(location, 303);
+  })
+  .post(
+    "/token",
+    limitPerClient("signin", (config) => config.SIGNIN_LIMIT_PER_IP, signInWindowMs),
+    validate("query", tokenQuerySchema),
+    async (c) => {
+      const { grant_type } = c.req.valid("query");
+      const body: unknown = await c.req.json().catch(() => undefined);
+      const deps = { db: c.var.db, now: c.var.clock.now(), secret: c.var.config.JWT_SECRET };
+      if (grant_type === "refresh_token") {
+        const { refresh_token } = parseWith(refreshGrantSchema, body, "json");
+        const session = await refreshSession(deps, refresh_token);
+        if (!session) throw new ApiError(400, "invalid_grant", "Invalid Refresh Token");
+        return c.json(session satisfies Session, 200, { "Cache-Control": "no-store" });
+      }
+      const { email, password } = parseWith(passwordGrantSchema, body, "json");
+      // Per account, whoever tries: a success clears it; the per-address count stays.
+      const accountKey = `signin:account:${email}`;
+      const limit = { limit: c.var.config.SIGNIN_LIMIT_PER_ACCOUNT, windowMs: signInWindowMs };
+      await enforceRateLimit(c.var.db, accountKey, limit, deps.now);
+      const result = await signIn(deps, email, password);
+      if (!result.ok && result.reason === "unverified") {
+        throw new ApiError(400, "email_not_confirmed", "Email not confirmed");
+      }
+      if (!result.ok) throw invalidCredentials();
+      await clearAttempts(c.var.db, accountKey);
+      return c.json(result.session satisfies Session, 200, { "Cache-Control": "no-store" });
+    },
+  )
+  .post("/logout", requireUser({ recovery: "allow" }), async (c) => {
+    await revokeFamily(c.var.db, c.var.claims.sid, c.var.clock.now());
+    return c.body(null, 204);
+  })
+  .post(
+    "/recover",
+    limitPerClient("recover", (config) => config.RECOVER_LIMIT_PER_HOUR),
+    validate("json", recoverSchema),
+    async (c) => {
+      const { email } = c.req.valid("json");
+      const deps = {
+        db: c.var.db,
+        now: c.var.clock.now(),
+        resetLink: (token: string) => siteUrl(c, `/reset-password#token=${encodeURIComponent(token)}`),
+      };
+      if (await requestPasswordReset(deps, email)) dispatchSoon(c);
+      // The same answer for every address (DESIGN.md §4).
+      return c.json({ status: "recovery_sent" } as const, 202);
+    },
+  )
+  .post(
+    "/verify",
+    limitPerClient("recover", (config) => config.RECOVER_LIMIT_PER_HOUR),
+    validate("json", recoveryExchangeSchema),
+    async (c) => {
+      const { token } = c.req.valid("json");
+      const deps = { db: c.var.db, now: c.var.clock.now(), secret: c.var.config.JWT_SECRET };
+      const opened = await openRecoverySession(deps, token);
+      if (!opened.ok) {
+        const detail =
+          opened.problem === "expired"
+            ? "This password reset link has expired. Please ask for a new one."
+            : opened.problem === "used"
+              ? "This password reset link has already been used. Please ask for a new one."
+              : "This password reset link is not valid. Please ask for a new one.";
+        throw new ApiError(400, `link_${opened.problem}`, detail);
+      }
+      return c.json(opened.session satisfies Session, 200, { "Cache-Control": "no-store" });
+    },
+  )
+  .put("/user", requireUser({ recovery: "allow" }), validate("json", updateUserSchema), async (c) => {
+    const { password } = c.req.valid("json");
+    const { db } = c.var;
+    const now = c.var.clock.now();
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password), updatedAt: now })
+      .where(eq(users.id, c.var.user.id));
+    // Every other session ends; a recovery session ends too, so the member signs in anew.
+    if (c.var.claims.purpose === "recovery") await revokeFamilies(db, c.var.user.id, now);
+    else await revokeOtherFamilies(db, c.var.user.id, c.var.claims.sid, now);
+    return c.json({ user: sessionUser(c.var.user) }, 200, { "Cache-Control": "no-store" });
   })
   .post(
     "/verify/resend",

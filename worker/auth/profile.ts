@@ -1,0 +1,51 @@
+import { eq } from "drizzle-orm";
+import type { Profile } from "../contract/profile.ts";
+import type { Database } from "../db/client.ts";
+import { surveyResponses, temperamentResults, users } from "../db/schema.ts";
+import type { CheckedAnswers } from "../survey/answers.ts";
+import { scoreTemperament } from "../survey/temperament.ts";
+
+type UserRow = typeof users.$inferSelect;
+type Answers = Extract<CheckedAnswers, { ok: true }>["answers"];
+
+/** A member's profile as SPEC §3 names it, with the answers and the temperament result. */
+export async function readProfile(db: Database, user: UserRow): Promise<Profile> {
+  const [answers, result] = await Promise.all([
+    db.select().from(surveyResponses).where(eq(surveyResponses.userId, user.id)),
+    db.query.temperamentResults.findFirst({ where: eq(temperamentResults.userId, user.id) }),
+  ]);
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    is_verified: user.emailVerifiedAt !== null,
+    created_at: user.createdAt.toISOString(),
+    survey_responses: Object.fromEntries(answers.map((a) => [String(a.questionId), a.answer])),
+    temperament: result ? { dominant: result.dominant, secondary: result.secondary } : null,
+  };
+}
+
+/** Saves names and answers and recomputes the temperament result, in one transaction. */
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  change: { firstName: string; lastName: string; answers: Answers },
+  now: Date,
+): Promise<void> {
+  const result = scoreTemperament(change.answers.map((a) => a.option));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ firstName: change.firstName, lastName: change.lastName, updatedAt: now })
+      .where(eq(users.id, userId));
+    await tx.delete(surveyResponses).where(eq(surveyResponses.userId, userId));
+    await tx
+      .insert(surveyResponses)
+      .values(change.answers.map((a) => ({ userId, questionId: a.questionId, answer: a.answer, updatedAt: now })));
+    await tx
+      .insert(temperamentResults)
+      .values({ userId, ...result, computedAt: now })
+      .onConflictDoUpdate({ target: temperamentResults.userId, set: { ...result, computedAt: now } });
+  });
+}

@@ -1,0 +1,158 @@
+import { and, eq, isNull, ne } from "drizzle-orm";
+import type { Session, SessionUser } from "../contract/auth.ts";
+import type { Database } from "../db/client.ts";
+import { refreshTokens, users } from "../db/schema.ts";
+import { type AccessClaims, accessTokenTtlSeconds, signAccessToken } from "./access-token.ts";
+import { base64url, hashToken, newToken } from "./tokens.ts";
+
+/** A refresh token works this long after it was issued; every refresh issues a new one. */
+export const refreshTokenTtlMs = 30 * 24 * 60 * 60 * 1000;
+/**
+ * DESIGN.md §4: a refresh token used again within this window (two tabs refreshing at once)
+ * gets the same new session; used again later, it is taken as stolen and its family revoked.
+ */
+export const refreshGraceMs = 10_000;
+
+type UserRow = typeof users.$inferSelect;
+
+export type SessionDeps = { db: Database; now: Date; secret: string };
+
+export function sessionUser(user: UserRow): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    is_verified: user.emailVerifiedAt !== null,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+async function sessionFor(
+  deps: SessionDeps,
+  user: UserRow,
+  familyId: string,
+  refreshToken: string,
+  extra: Pick<AccessClaims, "purpose"> = {},
+  ttlSeconds = accessTokenTtlSeconds,
+): Promise<Session> {
+  const claims: AccessClaims = { sub: user.id, email: user.email, role: user.role, sid: familyId, ...extra };
+  const issuedAt = Math.floor(deps.now.getTime() / 1000);
+  return {
+    access_token: await signAccessToken(claims, deps.secret, deps.now, ttlSeconds),
+    refresh_token: refreshToken,
+    expires_in: ttlSeconds,
+    expires_at: issuedAt + ttlSeconds,
+    token_type: "bearer",
+    user: sessionUser(user),
+  };
+}
+
+/** A new session (a new refresh-token family) for a user who just proved who they are. */
+export async function startSession(
+  deps: SessionDeps,
+  user: UserRow,
+  options: { purpose?: "recovery"; ttlSeconds?: number } = {},
+): Promise<Session> {
+  const familyId = crypto.randomUUID();
+  const refreshToken = newToken();
+  await deps.db.insert(refreshTokens).values({
+    tokenHash: await hashToken(refreshToken),
+    userId: user.id,
+    familyId,
+    expiresAt: new Date(deps.now.getTime() + refreshTokenTtlMs),
+    createdAt: deps.now,
+  });
+  const extra = options.purpose ? { purpose: options.purpose } : {};
+  return sessionFor(deps, user, familyId, refreshToken, extra, options.ttlSeconds);
+}
+
+/**
+ * Rotates a refresh token: it becomes used, and its successor is issued. The successor is an
+ * HMAC of the used token under the server's secret, so a reuse within the grace window can be
+ * answered with the same new token without storing any token in the clear.
+ *
+ * @returns the new session, or null when the token is unknown, expired, revoked, or reused
+ *   after the grace window (which revokes its whole family)
+ */
+export async function refreshSession(deps: SessionDeps, refreshToken: string): Promise<Session | null> {
+  const { db, now } = deps;
+  const tokenHash = await hashToken(refreshToken);
+  const row = await db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, tokenHash) });
+  if (!row || row.revokedAt || row.expiresAt <= now) return null;
+  const user = await db.query.users.findFirst({ where: eq(users.id, row.userId) });
+  if (!user) return null;
+
+  let usedAt = row.usedAt;
+  if (!usedAt) {
+    const claimed = await db
+      .update(refreshTokens)
+      .set({ usedAt: now })
+      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)));
+    // Another request claimed it first (two tabs at once): that is a reuse within the window.
+    if (claimed.rowsAffected === 0) usedAt = now;
+  }
+  if (usedAt && now.getTime() - usedAt.getTime() > refreshGraceMs) {
+    await revokeFamily(db, row.familyId, now);
+    return null;
+  }
+  const successor = await successorOf(refreshToken, deps.secret);
+  await db
+    .insert(refreshTokens)
+    .values({
+      tokenHash: await hashToken(successor),
+      userId: user.id,
+      familyId: row.familyId,
+      expiresAt: new Date(now.getTime() + refreshTokenTtlMs),
+      createdAt: now,
+    })
+    .onConflictDoNothing();
+  return sessionFor(deps, user, row.familyId, successor);
+}
+
+export async function revokeFamily(db: Database, familyId: string, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Signs a user out everywhere. */
+export async function revokeFamilies(db: Database, userId: string, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Signs a user out everywhere but the session `keepFamilyId` (after a password change). */
+export async function revokeOtherFamilies(db: Database, userId: string, keepFamilyId: string, now: Date) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(eq(refreshTokens.userId, userId), ne(refreshTokens.familyId, keepFamilyId), isNull(refreshTokens.revokedAt)),
+    );
+}
+
+/** Whether a session (refresh-token family) is still live: logout and reuse revoke it. */
+export async function isSessionLive(db: Database, familyId: string): Promise<boolean> {
+  const live = await db.query.refreshTokens.findFirst({
+    columns: { tokenHash: true },
+    where: and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)),
+  });
+  return live !== undefined;
+}
+
+async function successorOf(refreshToken: string, secret: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`refresh:${refreshToken}`));
+  return base64url(new Uint8Array(mac));
+}

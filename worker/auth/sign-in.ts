@@ -1,0 +1,118 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Session } from "../contract/auth.ts";
+import type { Database } from "../db/client.ts";
+import { oneTimeTokens, users } from "../db/schema.ts";
+import { resetPasswordEmail } from "../email/messages.ts";
+import { enqueueEmail } from "../email/outbox.ts";
+import { countAttempt } from "../lib/rate-limit.ts";
+import { hashPassword, needsRehash, verifyPassword } from "./password.ts";
+import { startSession } from "./sessions.ts";
+import { emailThrottle } from "./sign-up.ts";
+import { hashToken, newToken } from "./tokens.ts";
+
+/** DESIGN.md §4: a reset link works at most 60 minutes. */
+export const resetTokenTtlMs = 60 * 60 * 1000;
+/** The session a reset link opens lasts long enough to type a new password, no longer. */
+export const recoverySessionSeconds = 15 * 60;
+
+/**
+ * Checked when the address has no account, so an unknown address takes as long as a wrong
+ * password (an argon2id hash of a random password, with today's parameters).
+ */
+const dummyHash = "$argon2id$v=19$m=19456,t=2,p=1$67vSZ8Q10jXEXtkyZvcDlQ$L4pnw3S14rlN6dEqGx9So/ZIrR9CDapHbRCOuOvs9os";
+
+export type SignInResult = { ok: true; session: Session } | { ok: false; reason: "invalid" | "unverified" };
+
+type Deps = { db: Database; now: Date; secret: string };
+
+/**
+ * Password sign-in. An unconfirmed address is reported only after the password checked out, so
+ * the answer tells a guesser nothing; a hash with weaker parameters than today's is replaced.
+ */
+export async function signIn(deps: Deps, email: string, password: string): Promise<SignInResult> {
+  const user = await deps.db.query.users.findFirst({ where: eq(users.email, email) });
+  const matches = await verifyPassword(password, user?.passwordHash ?? dummyHash);
+  if (!user || !matches) return { ok: false, reason: "invalid" };
+  if (!user.emailVerifiedAt) return { ok: false, reason: "unverified" };
+  if (needsRehash(user.passwordHash)) {
+    await deps.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password), updatedAt: deps.now })
+      .where(eq(users.id, user.id));
+  }
+  return { ok: true, session: await startSession(deps, user) };
+}
+
+/**
+ * Writes the password-reset e-mail for an address that has an account; nothing otherwise, or
+ * within the address's one-a-minute throttle. Earlier reset links stop working.
+ *
+ * @returns whether an e-mail was written
+ */
+export async function requestPasswordReset(
+  deps: Omit<Deps, "secret"> & { resetLink: (token: string) => string },
+  email: string,
+): Promise<boolean> {
+  const { db, now } = deps;
+  const user = await db.query.users.findFirst({ where: eq(users.email, email) });
+  if (!user) return false;
+  if (!(await countAttempt(db, `email:${email}`, emailThrottle, now)).allowed) return false;
+  const token = newToken();
+  const tokenHash = await hashToken(token);
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(oneTimeTokens)
+      .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, "reset_password")));
+    await tx.insert(oneTimeTokens).values({
+      tokenHash,
+      userId: user.id,
+      purpose: "reset_password",
+      expiresAt: new Date(now.getTime() + resetTokenTtlMs),
+      createdAt: now,
+    });
+    await enqueueEmail(tx, {
+      kind: "reset_password",
+      to: email,
+      content: resetPasswordEmail(user.firstName, deps.resetLink(token)),
+    });
+  });
+  return true;
+}
+
+/**
+ * Exchanges a reset link's token, once, for a short recovery session. Following the link proves
+ * the address, so an unconfirmed one becomes confirmed.
+ *
+ * @returns the session, or why the link does not work
+ */
+export async function openRecoverySession(
+  deps: Deps,
+  token: string,
+): Promise<{ ok: true; session: Session } | { ok: false; problem: "invalid" | "used" | "expired" }> {
+  const { db, now } = deps;
+  const tokenHash = await hashToken(token);
+  const link = await db.query.oneTimeTokens.findFirst({
+    where: and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, "reset_password")),
+  });
+  if (!link) return { ok: false, problem: "invalid" };
+  if (link.usedAt) return { ok: false, problem: "used" };
+  if (link.expiresAt <= now) return { ok: false, problem: "expired" };
+  const claimed = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeTokens.tokenHash, tokenHash), isNull(oneTimeTokens.usedAt)))
+    .returning();
+  const user = await db.query.users.findFirst({ where: eq(users.id, link.userId) });
+  if (claimed.length === 0 || !user) return { ok: false, problem: "invalid" };
+  const confirmed = user.emailVerifiedAt ?? now;
+  if (!user.emailVerifiedAt) await db.update(users).set({ emailVerifiedAt: confirmed }).where(eq(users.id, user.id));
+  const session = await startSession(
+    deps,
+    { ...user, emailVerifiedAt: confirmed },
+    {
+      purpose: "recovery",
+      ttlSeconds: recoverySessionSeconds,
+    },
+  );
+  return { ok: true, session };
+}

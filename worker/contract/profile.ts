@@ -1,0 +1,37 @@
+import * as z from "zod/mini";
+import { maxNameLength } from "./auth.ts";
+
+const name = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, { error: "is required" }),
+    z.maxLength(maxNameLength, { error: `must be at most ${maxNameLength} characters` }),
+  );
+
+const temperamentSchema = z.enum(["sanguine", "choleric", "melancholic", "phlegmatic"]);
+
+/** SPEC §3's user profile, with the member's temperament result (DESIGN.md §5). */
+export const profileSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  is_verified: z.boolean(),
+  created_at: z.string(),
+  /** Question id → the chosen option's text. */
+  survey_responses: z.record(z.string(), z.string()),
+  temperament: z.nullable(z.object({ dominant: temperamentSchema, secondary: temperamentSchema })),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/**
+ * `PUT /api/user/profile` (SPEC §7). The e-mail cannot change (SPEC §2): a body that carries one
+ * is refused with 400, like any other field the contract does not know.
+ */
+export const profileUpdateSchema = z.strictObject({
+  first_name: name,
+  last_name: name,
+  survey_responses: z.record(z.string(), z.string()),
+});
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
