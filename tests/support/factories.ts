@@ -86,8 +86,8 @@ export function signupBody(
 const hashes = new Map<string, Promise<string>>();
 /** One hash per password per test run: hashing is deliberately slow. */
 const hashOnce = (password: string) => {
-  let hash = hashes.get(password);
-  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  const hash = hashes.get(password) ?? hashPassword(password);
+  hashes.set(password, hash);
   return hash;
 };
 
