@@ -6,7 +6,7 @@ import { emailOutbox, users } from "../../worker/db/schema.ts";
 import { answerSurvey } from "../support/factories.ts";
 import { startWorkerShop, type TestDatabase, type WorkerShop } from "./harness.ts";
 
-// The member's first journey in the production runtime: the built Worker under workerd, over the
+// The member's journeys in the production runtime: the built Worker under workerd, over the
 // local Turso-protocol endpoint. Sign-up writes the verification e-mail to the outbox, the cron
 // trigger sends it, the link in it confirms the address and writes the result e-mail, which the
 // next cron pass sends.
@@ -84,4 +84,40 @@ it("limits sign-ups per client address with a 429 that says when to retry", asyn
   }
   // The default limit is 10 an hour; malformed requests count too.
   expect(statuses).toEqual([...Array(10).fill(400), 429]);
+});
+
+it("signs in, reads the profile, refreshes, and signs out", async () => {
+  const email = "worker.member@example.com"; // confirmed by the first test
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    worker.dispatchFetch(`http://shop.test${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "198.51.100.21", ...headers },
+      body: JSON.stringify(body),
+    });
+  const profile = (token: string) =>
+    worker.dispatchFetch("http://shop.test/api/user/profile", { headers: { Authorization: `Bearer ${token}` } });
+
+  const wrong = await post("/api/auth/token?grant_type=password", { email, password: "not-it" });
+  expect(wrong.status).toBe(400);
+  expect(await wrong.json()).toMatchObject({ detail: "Invalid login credentials" });
+
+  const signedIn = await post("/api/auth/token?grant_type=password", { email, password: "lavanta-yağı" });
+  expect(signedIn.status).toBe(200);
+  const session = (await signedIn.json()) as { access_token: string; refresh_token: string; token_type: string };
+  expect(session.token_type).toBe("bearer");
+  const me = await profile(session.access_token);
+  expect(me.status).toBe(200);
+  expect(await me.json()).toMatchObject({ email, first_name: "Elif", temperament: { dominant: "melancholic" } });
+
+  const refreshed = await post("/api/auth/token?grant_type=refresh_token", { refresh_token: session.refresh_token });
+  expect(refreshed.status).toBe(200);
+  const next = (await refreshed.json()) as { access_token: string; refresh_token: string };
+  expect(next.refresh_token).not.toBe(session.refresh_token);
+  expect((await profile(next.access_token)).status).toBe(200);
+
+  const out = await post("/api/auth/logout", {}, { Authorization: `Bearer ${next.access_token}` });
+  expect(out.status).toBe(204);
+  expect((await profile(next.access_token)).status).toBe(401);
+  const after = await post("/api/auth/token?grant_type=refresh_token", { refresh_token: next.refresh_token });
+  expect(after.status).toBe(400);
 });
