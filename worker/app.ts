@@ -11,6 +11,7 @@ import type { AppDeps, AppEnv } from "./lib/app-env.ts";
 import { addSecurityHeaders, injectDependencies, logRequests } from "./lib/middleware.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
 import { categoryRoutes } from "./routes/categories/categories.routes.ts";
+import { devApiRoutes, devPageRoutes } from "./routes/dev/dev.routes.ts";
 import { healthRoutes } from "./routes/health/health.routes.ts";
 import { pageRoutes } from "./routes/pages/pages.routes.ts";
 import { productRoutes } from "./routes/products/products.routes.ts";
@@ -26,7 +27,8 @@ const api = new Hono<AppEnv>()
   .route("/products", productRoutes)
   .route("/categories", categoryRoutes)
   .route("/survey", surveyRoutes)
-  .route("/user", userRoutes);
+  .route("/user", userRoutes)
+  .route("/dev", devApiRoutes);
 
 /** The API's type, for the web's typed client (`hc<AppType>`). */
 export type AppType = typeof api;
@@ -80,6 +82,8 @@ export function createApp(deps: AppDeps) {
   app.all("/api/*", (c) => {
     throw new ApiError(404, "not_found", `No API route matches ${c.req.method} ${c.req.path}.`);
   });
+
+  app.route("/dev", devPageRoutes);
 
   const { assets } = deps;
   if (assets) {

@@ -173,6 +173,7 @@ if (import.meta.main) {
     const env = loadNodeEnv(projectRoot);
     console.log(`\n  Doğal Yaşam is running at ${server.url}  (APP_ENV=${server.config.APP_ENV})`);
     console.log(`  Database: ${server.config.DATABASE_URL}`);
+    if (server.config.APP_ENV === "development") console.log(`  Mailbox: ${server.url}/dev/mailbox`);
     console.log(`  Administrator: ${server.config.ADMIN_EMAIL}`);
     if (server.config.APP_ENV === "development") console.log(`  Administrator password: ${env.ADMIN_PASSWORD}`);
     console.log("");

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { enqueueEmail } from "../../worker/email/outbox.ts";
+import { createTestApp } from "../support/test-app.ts";
+
+// The development mailbox (DESIGN.md §5): the outbox as JSON and as a page, in development only.
+
+describe("in development", async () => {
+  const { app, db, clock } = await createTestApp({ APP_ENV: "development" });
+
+  it("lists the messages newest first, with what a developer needs to read them", async () => {
+    await enqueueEmail(db, {
+      kind: "verify_email",
+      to: "a@example.com",
+      content: { subject: "First", text: "one", html: "<p>one</p>" },
+    });
+    clock.advance(1000);
+    await enqueueEmail(db, {
+      kind: "temperament_result",
+      to: "b@example.com",
+      content: { subject: "Second", text: "two", html: "<p>two</p>" },
+    });
+    const res = await app.request("/api/dev/mailbox");
+    expect(res.status).toBe(200);
+    const messages = (await res.json()) as Record<string, unknown>[];
+    expect(messages.map((m) => m.subject)).toEqual(["Second", "First"]);
+    expect(messages[0]).toMatchObject({
+      to: "b@example.com",
+      subject: "Second",
+      text: "two",
+      html: "<p>two</p>",
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+  });
+
+  it("shows a hostile message only as text, its HTML inside a sandboxed frame without scripts", async () => {
+    await enqueueEmail(db, {
+      kind: "verify_email",
+      to: "x@example.com",
+      content: {
+        subject: '<img src=x onerror="alert(1)">',
+        text: "</pre><script>alert(2)</script>",
+        html: '<script>alert(3)</script>"><b>hi</b>',
+      },
+    });
+    const res = await app.request("/dev/mailbox");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/html");
+    const page = await res.text();
+    expect(page).not.toContain("<script>");
+    expect(page).not.toContain("<img src=x");
+    expect(page).toContain("&#60;img src=x onerror=&#34;alert(1)&#34;&#62;");
+    const frame = /<iframe sandbox="([^"]*)"[^>]*srcdoc="([^"]*)"/.exec(page);
+    expect(frame?.[1]).not.toContain("allow-scripts");
+    expect(frame?.[2]).toContain("&#60;script&#62;alert(3)");
+    expect(res.headers.get("Content-Security-Policy")).toContain("script-src 'self'");
+  });
+});
+
+describe.each(["production", "test"] as const)("with APP_ENV=%s", async (env) => {
+  const { app } = await createTestApp({ APP_ENV: env, PUBLIC_URL: "https://shop.example" });
+
+  it("does not exist", async () => {
+    const api = await app.request("/api/dev/mailbox");
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ code: "not_found" });
+    expect((await app.request("/dev/mailbox")).status).toBe(404);
+  });
+});
