@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useSessionStatus } from "../lib/session.ts";
 
 /**
@@ -9,7 +9,10 @@ import { useSessionStatus } from "../lib/session.ts";
  */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const status = useSessionStatus();
-  const from = useLocation({ select: (location) => location.href });
+  // The address asked for, as first rendered: while the redirect runs this screen may render
+  // again with "/" already in place.
+  const href = useLocation({ select: (location) => location.href });
+  const [from] = useState(href);
   if (status === "loading") {
     return (
       <p role="status" className="container-page py-24 text-center text-muted">
