@@ -9,6 +9,7 @@ import type { ErrorBody } from "./contract/error-body.ts";
 import { ApiError, codeForStatus } from "./lib/api-error.ts";
 import type { AppDeps, AppEnv } from "./lib/app-env.ts";
 import { addSecurityHeaders, injectDependencies, logRequests } from "./lib/middleware.ts";
+import { adminRoutes } from "./routes/admin/admin.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
 import { categoryRoutes } from "./routes/categories/categories.routes.ts";
 import { devApiRoutes, devPageRoutes } from "./routes/dev/dev.routes.ts";
@@ -28,7 +29,8 @@ const api = new Hono<AppEnv>()
   .route("/categories", categoryRoutes)
   .route("/survey", surveyRoutes)
   .route("/user", userRoutes)
-  .route("/dev", devApiRoutes);
+  .route("/dev", devApiRoutes)
+  .route("/admin", adminRoutes);
 
 /** The API's type, for the web's typed client (`hc<AppType>`). */
 export type AppType = typeof api;

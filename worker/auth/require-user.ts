@@ -35,3 +35,18 @@ export const requireUser = (options: { recovery?: "allow" } = {}) =>
     c.set("claims", claims);
     await next();
   });
+
+/**
+ * The administrator only (DESIGN.md §4): a valid session whose user has the admin role and is
+ * the account ADMIN_EMAIL names. No token or a bad one is 401; anyone else's is 403.
+ */
+export const requireAdmin = () =>
+  createMiddleware<SignedInEnv>(async (c, next) =>
+    requireUser()(c, async () => {
+      const { user, config } = c.var;
+      if (user.role !== "admin" || user.email !== config.ADMIN_EMAIL) {
+        throw new ApiError(403, "forbidden", "This area is for the administrator only.");
+      }
+      await next();
+    }),
+  );

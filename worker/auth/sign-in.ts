@@ -21,6 +21,11 @@ export const recoverySessionSeconds = 15 * 60;
  */
 const dummyHash = "$argon2id$v=19$m=19456,t=2,p=1$67vSZ8Q10jXEXtkyZvcDlQ$L4pnw3S14rlN6dEqGx9So/ZIrR9CDapHbRCOuOvs9os";
 
+/** The time of a password check, for an address that has no account to check against. */
+export async function checkAgainstNoAccount(password: string): Promise<void> {
+  await verifyPassword(password, dummyHash);
+}
+
 export type SignInResult = { ok: true; session: Session } | { ok: false; reason: "invalid" | "unverified" };
 
 type Deps = { db: Database; now: Date; secret: string };

@@ -4,7 +4,7 @@ import type { Database } from "../db/client.ts";
 import { categories, products } from "../db/schema.ts";
 
 /** A stored product as the API sends it (SPEC §3 names; `images` is always a list). */
-function toProductDto(row: typeof products.$inferSelect): Product {
+export function toProductDto(row: typeof products.$inferSelect): Product {
   return {
     id: row.id,
     name: row.name,
@@ -21,7 +21,7 @@ function toProductDto(row: typeof products.$inferSelect): Product {
   };
 }
 
-function toCategoryDto({ id, name, description, version, createdAt }: typeof categories.$inferSelect): Category {
+export function toCategoryDto({ id, name, description, version, createdAt }: typeof categories.$inferSelect): Category {
   return { id, name, description, version, created_at: createdAt.toISOString() };
 }
 

@@ -1,0 +1,103 @@
+import * as z from "zod/mini";
+import { type Profile, profileSchema } from "./profile.ts";
+
+/**
+ * The administrator's calls (SPEC §7, DESIGN.md §3). Inputs are strict: a field the contract
+ * does not know is refused, so an outdated admin app finds out at once.
+ */
+
+const text = (max: number, required = true) =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      ...(required ? [z.minLength(1, { error: "is required" })] : []),
+      z.maxLength(max, { error: `must be at most ${max} characters` }),
+    );
+
+const positiveId = (error: string) => z.number({ error }).check(z.int({ error }), z.positive({ error }));
+
+/** http(s) only: the shop link leaves the site. */
+const webUrl = z.string({ error: "is required" }).check(
+  z.trim(),
+  z.minLength(1, { error: "is required" }),
+  z.maxLength(2000),
+  z.refine((v) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v), { error: "must be an http(s) address" }),
+);
+
+/** An image: an http(s) address or a path on this site (`/images/…`), never `//host` or `data:`. */
+const imageUrl = z.string().check(
+  z.trim(),
+  z.maxLength(2000),
+  z.refine((v) => v === "" || /^https?:\/\/[^\s]+$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v), {
+    error: "must be an http(s) address or a path on this site",
+  }),
+);
+
+/**
+ * SPEC §3: images is a list; a single value is tolerated. Blank entries are dropped on save
+ * (SPEC §5).
+ */
+const images = z.pipe(
+  z.union([imageUrl, z.array(imageUrl).check(z.maxLength(20, { error: "must be at most 20 images" }))]),
+  z.transform((value) => (Array.isArray(value) ? value : [value]).filter((v) => v !== "")),
+);
+
+/** `POST /api/admin/products` and `PUT /api/admin/products/:id` (SPEC §7). */
+export const productInputSchema = z.strictObject({
+  name: text(200),
+  short_description: text(500),
+  // Rich HTML from the editor; sanitized on the server before it is stored (DESIGN.md §6).
+  long_description: z._default(z.string().check(z.maxLength(100_000)), ""),
+  description: z.optional(text(5000, false)),
+  category_id: positiveId("is required"),
+  images: z._default(images, []),
+  etsy_link: webUrl,
+  sort_order: z.optional(z.number().check(z.int())),
+});
+export type ProductInput = z.input<typeof productInputSchema>;
+export type ProductData = z.output<typeof productInputSchema>;
+
+/** `POST /api/admin/categories` and `PUT /api/admin/categories/:id`: name required (SPEC §5). */
+export const categoryInputSchema = z.strictObject({
+  name: text(100),
+  description: z._default(text(1000, false), ""),
+});
+export type CategoryInput = z.input<typeof categoryInputSchema>;
+export type CategoryData = z.output<typeof categoryInputSchema>;
+
+/** SPEC §3, §9: `sort_order` from `start_from` in `step`s, within `category_id` when given. */
+export const reorderSchema = z.strictObject({
+  reorder_by_ids: z.strictObject({
+    ids: z.array(positiveId("must be product ids")).check(
+      z.minLength(1, { error: "must list at least one product" }),
+      z.maxLength(10_000),
+      z.refine((ids) => new Set(ids).size === ids.length, { error: "must not repeat a product" }),
+    ),
+    start_from: z._default(z.number().check(z.int()), 1),
+    step: z._default(z.number().check(z.int(), z.positive()), 1),
+    category_id: z.optional(positiveId("must be a category id")),
+  }),
+});
+export type ReorderRequest = z.input<typeof reorderSchema>;
+export type ReorderData = z.output<typeof reorderSchema>["reorder_by_ids"];
+
+/** One member as the admin's Users tab shows them (SPEC §2). */
+export const adminUserSchema = z.object({
+  ...profileSchema.shape,
+  role: z.enum(["member", "admin"]),
+  survey_answered: z.number(),
+  survey_total: z.number(),
+  answers: z.array(z.object({ question_id: z.number(), order: z.number(), question: z.string(), answer: z.string() })),
+  result_email_sent: z.boolean(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema> & Pick<Profile, "temperament">;
+
+/** What is configured (never a secret). */
+export const adminSettingsSchema = z.object({
+  email_transport: z.nullable(z.string()),
+  database: z.enum(["embedded file", "remote libSQL"]),
+  app_version: z.string(),
+  outbox: z.object({ waiting: z.number(), sent: z.number(), failed: z.number() }),
+});
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;

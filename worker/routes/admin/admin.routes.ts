@@ -1,0 +1,67 @@
+import { listMembers } from "../../admin/members.ts";
+import { readSettings } from "../../admin/settings.ts";
+import { requireAdmin } from "../../auth/require-user.ts";
+import { checkAgainstNoAccount, signIn } from "../../auth/sign-in.ts";
+import type { AdminSettings, AdminUser } from "../../contract/admin.ts";
+import { passwordGrantSchema } from "../../contract/auth.ts";
+import { ApiError } from "../../lib/api-error.ts";
+import { createRouter } from "../../lib/app-env.ts";
+import { clearAttempts, enforceRateLimit, limitPerClient } from "../../lib/rate-limit.ts";
+import { validate } from "../../lib/validate.ts";
+import { adminCategoryRoutes } from "./admin-categories.routes.ts";
+import { adminProductRoutes } from "./admin-products.routes.ts";
+
+const signInWindowMs = 15 * 60_000;
+const noStore = { "Cache-Control": "no-store" };
+
+const invalidAdmin = () => new ApiError(401, "invalid_credentials", "Invalid admin credentials.");
+
+/** Everything below this is the administrator's alone (DESIGN.md §4). */
+const adminOnly = createRouter()
+  .use(requireAdmin())
+  .get("/users", async (c) => c.json((await listMembers(c.var.db)) satisfies AdminUser[], 200, noStore))
+  .get("/settings", async (c) =>
+    c.json((await readSettings(c.var.db, c.var.config)) satisfies AdminSettings, 200, noStore),
+  )
+  .route("/products", adminProductRoutes)
+  .route("/categories", adminCategoryRoutes);
+
+export const adminRoutes = createRouter()
+  /**
+   * SPEC §7: `{access_token, user}`, only for the administrator; anyone else, right password or
+   * not, gets the same failure. Limited like sign-in.
+   */
+  .post(
+    "/login",
+    limitPerClient("signin", (config) => config.SIGNIN_LIMIT_PER_IP, signInWindowMs),
+    validate("json", passwordGrantSchema),
+    async (c) => {
+      const { email, password } = c.req.valid("json");
+      const now = c.var.clock.now();
+      const accountKey = `signin:account:${email}`;
+      await enforceRateLimit(
+        c.var.db,
+        accountKey,
+        { limit: c.var.config.SIGNIN_LIMIT_PER_ACCOUNT, windowMs: signInWindowMs },
+        now,
+      );
+      // Any other address costs the same hash as the admin's, so the answer's timing says nothing.
+      if (email !== c.var.config.ADMIN_EMAIL) {
+        await checkAgainstNoAccount(password);
+        throw invalidAdmin();
+      }
+      const result = await signIn({ db: c.var.db, now, secret: c.var.config.JWT_SECRET }, email, password);
+      if (!result.ok || result.session.user.role !== "admin") throw invalidAdmin();
+      await clearAttempts(c.var.db, accountKey);
+      const { access_token, refresh_token, expires_in, expires_at, user } = result.session;
+      return c.json(
+        { access_token, refresh_token, expires_in, expires_at, token_type: "bearer" as const, user },
+        200,
+        noStore,
+      );
+    },
+  )
+  .route("/", adminOnly);
+
+/** For the route-table test: admin routes that are public on purpose. */
+export const publicAdminPaths = ["/api/admin/login"];
