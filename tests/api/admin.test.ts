@@ -354,7 +354,7 @@ describe("members and settings", async () => {
     const signUp = async () => {
       const member = await createMember(db);
       const answers = answerSurvey(survey, (i) => (i < 15 ? "melancholic" : "sanguine"));
-      await db.insert((await import("../../worker/db/schema.ts")).surveyResponses).values(
+      await db.insert(surveyResponses).values(
         Object.entries(answers).map(([questionId, answer]) => ({
           userId: member.id,
           questionId: Number(questionId),
