@@ -104,7 +104,6 @@ async function addMembers(total: number): Promise<number> {
   const { client, db } = openNodeDatabase({ DATABASE_URL: env.DATABASE_URL, DATABASE_AUTH_TOKEN: undefined }, root);
   try {
     const passwordHash = await nodePasswordHasher.hash("bench-member-password");
-    const temperaments = ["sanguine", "choleric", "melancholic", "phlegmatic"] as const;
     for (let start = 0; start < total; start += 50) {
       const batch = Array.from({ length: Math.min(50, total - start) }, (_, i) => start + i);
       const ids = batch.map(() => crypto.randomUUID());
