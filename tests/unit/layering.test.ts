@@ -70,6 +70,27 @@ describe("the layering rules of DESIGN.md §2", () => {
       'import { renderPage } from "../../web/entry-server.tsx";\nexport { renderPage };',
       "worker/ imports nothing from web/",
     ],
+    // nodemailer must stay out of the Worker bundle (ADR 0013).
+    [
+      "worker/email/transports/http-api.ts",
+      'import { createTransport } from "nodemailer";\nexport { createTransport };',
+      "nodemailer is Node-only",
+    ],
+    [
+      "worker/entries/node.ts",
+      'import { createTransport } from "nodemailer";\nexport { createTransport };',
+      "nodemailer is Node-only",
+    ],
+    [
+      "worker/email/worker-mailer.ts",
+      'import { createSmtpMailer } from "./transports/smtp.ts";\nexport { createSmtpMailer };',
+      "Only worker/email/node-mailer.ts imports the SMTP transport",
+    ],
+    [
+      "worker/entries/worker.ts",
+      'import { createNodeMailer } from "../email/node-mailer.ts";\nexport { createNodeMailer };',
+      "The Node mailer (SMTP through nodemailer) is for the Node entry and the CLIs",
+    ],
   ])("refuses %s: %s", (path, source, message) => {
     const messages = restrictedImports(path, `${source}\n`);
     expect(messages).toHaveLength(1);
@@ -88,6 +109,16 @@ describe("the layering rules of DESIGN.md §2", () => {
     ["web/lib/a.ts", 'import type { AppType } from "../../worker/app.ts";\nexport type { AppType };'],
     ["web/lib/a.ts", 'import { productSchema } from "../../worker/contract/catalogue.ts";\nexport { productSchema };'],
     ["worker/entries/a.ts", 'import { renderPage } from "web-ssr";\nexport { renderPage };'],
+    ["worker/email/transports/smtp.ts", 'import { createTransport } from "nodemailer";\nexport { createTransport };'],
+    [
+      "worker/email/node-mailer.ts",
+      'import { createSmtpMailer } from "./transports/smtp.ts";\nexport { createSmtpMailer };',
+    ],
+    [
+      "worker/entries/node.ts",
+      'import { createNodeMailer } from "../email/node-mailer.ts";\nexport { createNodeMailer };',
+    ],
+    ["worker/cli/a.ts", 'import { createNodeMailer } from "../email/node-mailer.ts";\nexport { createNodeMailer };'],
   ])("allows %s: %s", (path, source) => {
     expect(restrictedImports(path, `${source}\n`)).toEqual([]);
   });

@@ -15,7 +15,7 @@ export async function listMembers(db: Database): Promise<AdminUser[]> {
     db.select().from(surveyResponses),
     db.select().from(temperamentResults),
     db
-      .selectDistinct({ to: emailOutbox.to })
+      .selectDistinct({ userId: emailOutbox.userId })
       .from(emailOutbox)
       .where(and(eq(emailOutbox.kind, "temperament_result"), isNotNull(emailOutbox.sentAt))),
   ]);
@@ -27,7 +27,8 @@ export async function listMembers(db: Database): Promise<AdminUser[]> {
     else answersByMember.set(answer.userId, [answer]);
   }
   const resultByMember = new Map(results.map((r) => [r.userId, r]));
-  const resultSentTo = new Set(resultMails.map((m) => m.to));
+  // By member, not by address: a later account on the same address has not had its result.
+  const resultSentTo = new Set(resultMails.map((m) => m.userId));
 
   return members.map((member) => {
     const own = (answersByMember.get(member.id) ?? [])
@@ -52,7 +53,7 @@ export async function listMembers(db: Database): Promise<AdminUser[]> {
       survey_total: questions.length,
       answers: own,
       temperament: result ? { dominant: result.dominant, secondary: result.secondary } : null,
-      result_email_sent: resultSentTo.has(member.email),
+      result_email_sent: resultSentTo.has(member.id),
     };
   });
 }
