@@ -102,6 +102,27 @@ describe("the layering rules of DESIGN.md §2", () => {
       'import { argon2id } from "@noble/hashes/argon2.js";\nexport { argon2id };',
       "pure-JavaScript",
     ],
+    // nodemailer must stay out of the Worker bundle (ADR 0013).
+    [
+      "worker/email/transports/http-api.ts",
+      'import { createTransport } from "nodemailer";\nexport { createTransport };',
+      "nodemailer is Node-only",
+    ],
+    [
+      "worker/entries/node.ts",
+      'import { createTransport } from "nodemailer";\nexport { createTransport };',
+      "nodemailer is Node-only",
+    ],
+    [
+      "worker/email/worker-mailer.ts",
+      'import { createSmtpMailer } from "./transports/smtp.ts";\nexport { createSmtpMailer };',
+      "Only worker/email/node-mailer.ts imports the SMTP transport",
+    ],
+    [
+      "worker/entries/worker.ts",
+      'import { createNodeMailer } from "../email/node-mailer.ts";\nexport { createNodeMailer };',
+      "The Node mailer (SMTP through nodemailer) is for the Node entry and the CLIs",
+    ],
   ])("refuses %s: %s", (path, source, message) => {
     const messages = restrictedImports(path, `${source}\n`);
     expect(messages).toHaveLength(1);
@@ -130,6 +151,16 @@ describe("the layering rules of DESIGN.md §2", () => {
     ],
     // The engines' tests check them against the pure-JavaScript argon2id.
     ["worker/auth/a.test.ts", 'import { argon2id } from "@noble/hashes/argon2.js";\nexport { argon2id };'],
+    ["worker/email/transports/smtp.ts", 'import { createTransport } from "nodemailer";\nexport { createTransport };'],
+    [
+      "worker/email/node-mailer.ts",
+      'import { createSmtpMailer } from "./transports/smtp.ts";\nexport { createSmtpMailer };',
+    ],
+    [
+      "worker/entries/node.ts",
+      'import { createNodeMailer } from "../email/node-mailer.ts";\nexport { createNodeMailer };',
+    ],
+    ["worker/cli/a.ts", 'import { createNodeMailer } from "../email/node-mailer.ts";\nexport { createNodeMailer };'],
   ])("allows %s: %s", (path, source) => {
     expect(restrictedImports(path, `${source}\n`)).toEqual([]);
   });
