@@ -45,7 +45,9 @@ export function ProfileSummary({
           </span>
         </dd>
         <dt className="text-muted">Member Since</dt>
-        <dd className="text-right font-medium text-ink">{memberSince.format(new Date(profile.created_at))}</dd>
+        <dd className="text-right font-medium whitespace-nowrap text-ink">
+          {memberSince.format(new Date(profile.created_at))}
+        </dd>
         <dt className="text-muted">Survey Completed</dt>
         <dd className="text-right font-medium text-ink">
           {answered}/{total}

@@ -18,7 +18,7 @@ type LinkState =
   /** No answer: the token was not spent, so the same link may be tried again. */
   | { kind: "unreachable"; message: string };
 
-const missingLink = "Open the link in your password reset e-mail, or ask for a new one below.";
+const missingLink = "This page needs the link from your password reset e-mail.";
 const expiredLink = "This password reset link has expired. Please ask for a new one.";
 
 /** The token of a reset link (`/reset-password#token=…`). In the fragment, it never reaches a server log. */
@@ -102,7 +102,7 @@ export function ResetPasswordScreen() {
       <AccountCard className="max-w-md">
         <header className="text-center">
           <h1 className="text-3xl font-semibold text-sage-900 sm:text-4xl">Reset Password</h1>
-          <p className="mt-3 text-muted">Enter your new password below</p>
+          {link.kind === "unusable" ? null : <p className="mt-3 text-muted">Enter your new password below</p>}
         </header>
 
         {link.kind === "checking" ? (
@@ -123,6 +123,7 @@ export function ResetPasswordScreen() {
         {link.kind === "unusable" ? (
           <div className="mt-8 space-y-5">
             <FormMessage tone="error">{link.message}</FormMessage>
+            <p className="text-sm text-muted">Enter your email address and we will send you a new link.</p>
             <PasswordResetRequest email={resetEmail} onEmailChange={setResetEmail} />
           </div>
         ) : null}
