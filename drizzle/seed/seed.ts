@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { hashPassword, verifyPassword } from "../../worker/auth/password.ts";
+import { nodePasswordHasher as passwords } from "../../worker/auth/password-node.ts";
 import type { Database } from "../../worker/db/client.ts";
 import { categories, products, surveyQuestions, users } from "../../worker/db/schema.ts";
 import { seedCategories, seedProducts } from "./catalogue.ts";
@@ -76,19 +76,19 @@ async function seedAdmin(db: Database, { adminEmail, adminPassword }: SeedOption
       email,
       firstName: "Site",
       lastName: "Admin",
-      passwordHash: await hashPassword(adminPassword),
+      passwordHash: await passwords.hash(adminPassword),
       role: "admin",
       emailVerifiedAt: new Date(),
     });
     return email;
   }
-  const samePassword = await verifyPassword(adminPassword, existing.passwordHash);
+  const samePassword = await passwords.verify(adminPassword, existing.passwordHash);
   await db
     .update(users)
     .set({
       role: "admin",
       emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
-      ...(samePassword ? {} : { passwordHash: await hashPassword(adminPassword), updatedAt: new Date() }),
+      ...(samePassword ? {} : { passwordHash: await passwords.hash(adminPassword), updatedAt: new Date() }),
     })
     .where(eq(users.id, existing.id));
   return email;

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../worker/app.ts";
+import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
 import type { AdminUser } from "../../worker/contract/admin.ts";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import { products, surveyResponses } from "../../worker/db/schema.ts";
@@ -80,6 +81,7 @@ describe("authorization on every admin route", async () => {
     },
     clock: { now: () => new Date() },
     mailer: null,
+    passwords: nodePasswordHasher,
     emailWritten: async () => {},
     clientAddress: () => "x",
     config,

@@ -1,6 +1,7 @@
 import { createClient } from "@libsql/client";
 import { expect, it } from "vitest";
 import { createApp } from "../../worker/app.ts";
+import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
 import { parseConfig } from "../../worker/config/config.ts";
 import { createDatabase } from "../../worker/db/client.ts";
 import { createLogger } from "../../worker/lib/logger.ts";
@@ -19,6 +20,7 @@ it("reports an unreachable database as 503 with the error shape", async () => {
     logger,
     clock: createTestClock(),
     mailer: createMemoryMailer(),
+    passwords: nodePasswordHasher,
     emailWritten: async () => {},
     clientAddress: () => "192.0.2.1",
   });

@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { verifyAccessToken } from "../../worker/auth/access-token.ts";
-import { verifyPassword } from "../../worker/auth/password.ts";
+import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
 import type { AppConfig } from "../../worker/config/config.ts";
 import type { Session } from "../../worker/contract/auth.ts";
 import type { Profile } from "../../worker/contract/profile.ts";
@@ -127,7 +127,7 @@ describe("signing in", async () => {
     await session(member.email, member.password);
     const after = await db.query.users.findFirst({ where: eq(users.id, member.id) });
     expect(after?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(await verifyPassword(member.password, after?.passwordHash ?? "")).toBe(true);
+    expect(await nodePasswordHasher.verify(member.password, after?.passwordHash ?? "")).toBe(true);
   });
 });
 

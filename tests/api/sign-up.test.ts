@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { verifyPassword } from "../../worker/auth/password.ts";
+import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
 import { hashToken } from "../../worker/auth/tokens.ts";
 import type { AppConfig } from "../../worker/config/config.ts";
 import type { Database } from "../../worker/db/client.ts";
@@ -61,7 +61,7 @@ describe("signing up", async () => {
     expect(member).toMatchObject({ firstName: "Ayşe", lastName: "Yılmaz", role: "member", emailVerifiedAt: null });
     if (!member) return;
     expect(member.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(await verifyPassword(body.password, member.passwordHash)).toBe(true);
+    expect(await nodePasswordHasher.verify(body.password, member.passwordHash)).toBe(true);
 
     const answers = await db.select().from(surveyResponses).where(eq(surveyResponses.userId, member.id));
     expect(Object.fromEntries(answers.map((a) => [String(a.questionId), a.answer]))).toEqual(body.survey_responses);
@@ -123,7 +123,7 @@ describe("signing up", async () => {
 
     const member = await memberByEmail(db, first.email);
     expect(member?.firstName).toBe("Zeynep");
-    expect(await verifyPassword("second-password", member?.passwordHash ?? "")).toBe(true);
+    expect(await nodePasswordHasher.verify("second-password", member?.passwordHash ?? "")).toBe(true);
     const result = await db.query.temperamentResults.findFirst({
       where: eq(temperamentResults.userId, member?.id ?? ""),
     });

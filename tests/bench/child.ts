@@ -10,7 +10,7 @@ import { benchDir, root } from "./common.ts";
 export type ReadyLine = { ready: true; url: string; port: number; tempDir?: string };
 
 /** The real server's ready line (tests/bench/app-server.ts). */
-export type AppReady = ReadyLine & { products: number };
+export type AppReady = ReadyLine & { products: number; members: number };
 
 export type ChildServer<T extends ReadyLine> = { info: T; pid: number; stop(): Promise<void> };
 

@@ -6,7 +6,8 @@
  * tests/bench/results/<timestamp>.json (git-ignored), Lighthouse reports beside them.
  *
  * Options: --duration S and --warmup S (API load, default 10 and 2), --connections N (50),
- * --products N (500), --runs N (Lighthouse runs per page, 3), --rebuild (build dist/web and
+ * --products N (500), --runs N (Lighthouse runs per page, 3), --hashes N (password hashes per
+ * engine, 10), --rounds N (admin dashboard rounds, 20), --rebuild (build dist/web and
  * dist/worker first; by default only a missing build is built).
  */
 import { execFileSync } from "node:child_process";
@@ -18,7 +19,7 @@ import { type AppReady, type ChildServer, startChild } from "./child.ts";
 import { AbortedError, cleanupAll, installSignalHandlers, isAborting } from "./cleanup.ts";
 import { benchDir, describeError, heading, mark, root, type SectionResult, type Target, table } from "./common.ts";
 
-const sections = ["bundle", "api", "lighthouse"] as const;
+const sections = ["bundle", "api", "lighthouse", "passwords", "admin"] as const;
 type Section = (typeof sections)[number];
 
 const { values, positionals } = parseArgs({
@@ -29,6 +30,8 @@ const { values, positionals } = parseArgs({
     connections: { type: "string", default: "50" },
     products: { type: "string", default: "500" },
     runs: { type: "string", default: "3" },
+    hashes: { type: "string", default: "10" },
+    rounds: { type: "string", default: "20" },
     rebuild: { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
@@ -36,7 +39,7 @@ const { values, positionals } = parseArgs({
 
 if (values.help) {
   console.log(
-    "npm run bench [-- [bundle|api|lighthouse]… [--duration S] [--warmup S] [--connections N] [--products N] [--runs N] [--rebuild]]",
+    "npm run bench [-- [bundle|api|lighthouse|passwords]… [--duration S] [--warmup S] [--connections N] [--products N] [--runs N] [--hashes N] [--rounds N] [--rebuild]]",
   );
   process.exit(0);
 }
@@ -49,6 +52,8 @@ const numbers = {
   connections: Number(values.connections),
   products: Number(values.products),
   runs: Number(values.runs),
+  hashes: Number(values.hashes),
+  rounds: Number(values.rounds),
 };
 const badNumber = Object.entries(numbers).find(([k, v]) => !Number.isFinite(v) || v < (k === "warmup" ? 0 : 1));
 if (unknown.length > 0 || badNumber) {
@@ -87,6 +92,14 @@ async function runSection(section: Section): Promise<SectionResult> {
       const { apiSection } = await import("./api.ts");
       return apiSection(numbers);
     }
+    case "admin": {
+      const { adminSection } = await import("./admin.ts");
+      return adminSection(numbers);
+    }
+    case "passwords": {
+      const { passwordsSection } = await import("./passwords.ts");
+      return passwordsSection(numbers);
+    }
     case "lighthouse": {
       const { lighthouseSection } = await import("./lighthouse.ts");
       return lighthouseSection({
@@ -123,7 +136,15 @@ console.log(
 try {
   for (const section of wanted as Section[]) {
     if (isAborting()) break;
-    heading({ bundle: "1. Bundle sizes", api: "2. API throughput", lighthouse: "3. Lighthouse" }[section]);
+    heading(
+      {
+        bundle: "1. Bundle sizes",
+        api: "2. API throughput",
+        lighthouse: "3. Lighthouse",
+        passwords: "4. Password hashing",
+        admin: "5. Admin at scale",
+      }[section],
+    );
     const started = Date.now();
     try {
       const result = await runSection(section);

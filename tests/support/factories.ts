@@ -1,5 +1,5 @@
 import { seedSurveyQuestions } from "../../drizzle/seed/survey-questions.ts";
-import { hashPassword } from "../../worker/auth/password.ts";
+import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
 import type { Database } from "../../worker/db/client.ts";
 import {
   categories,
@@ -86,7 +86,7 @@ export function signupBody(
 const hashes = new Map<string, Promise<string>>();
 /** One hash per password per test run: hashing is deliberately slow. */
 const hashOnce = (password: string) => {
-  const hash = hashes.get(password) ?? hashPassword(password);
+  const hash = hashes.get(password) ?? nodePasswordHasher.hash(password);
   hashes.set(password, hash);
   return hash;
 };

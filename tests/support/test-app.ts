@@ -5,6 +5,7 @@ import { createClient } from "@libsql/client";
 import type { Context } from "hono";
 import { afterAll } from "vitest";
 import { createApp } from "../../worker/app.ts";
+import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
 import { type AppConfig, parseConfig } from "../../worker/config/config.ts";
 import { createDatabase, type Database } from "../../worker/db/client.ts";
 import { migrateDatabase } from "../../worker/db/migrate.ts";
@@ -82,6 +83,7 @@ export async function createTestApp(
     openDatabase: () => db,
     clock,
     mailer,
+    passwords: nodePasswordHasher,
     emailWritten: async () => {},
     clientAddress: testClientAddress,
     config,

@@ -96,14 +96,20 @@ export async function startWorker(
     string,
     string
   >;
-  // modulesRules only matter to a bundler; the bundle is already one ES module.
+  // The bundle is one ES module plus the WebAssembly modules it imports (the argon2 engine),
+  // which wrangler writes beside it and workerd loads as compiled modules.
   const { modulesRules: _unused, bindings: _devBindings, ...options } = workerOptions;
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       ...options,
       name: "wellness-shop",
-      modules: true,
-      scriptPath: workerScript,
+      modulesRoot: workerOutDir,
+      modules: [
+        { type: "ESModule", path: workerScript },
+        ...readdirSync(workerOutDir)
+          .filter((file) => file.endsWith(".wasm"))
+          .map((file) => ({ type: "CompiledWasm" as const, path: join(workerOutDir, file) })),
+      ],
       bindings: { ...declaredVars, ...vars },
       // The Worker's own console: an error it logs fails the test (fail-on-console-error.ts),
       // unless the test takes the logs to assert on them.

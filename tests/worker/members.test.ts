@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { seedSurveyQuestions } from "../../drizzle/seed/survey-questions.ts";
+import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
 import { emailOutbox, users } from "../../worker/db/schema.ts";
 import { answerSurvey } from "../support/factories.ts";
 import { startWorkerShop, type TestDatabase, type WorkerShop } from "./harness.ts";
@@ -59,6 +60,10 @@ it("signs up, sends the link from the cron, verifies once and sends the result",
   expect(verified.headers.get("Location")).toBe("/verify-success");
   const member = await database.db.query.users.findFirst({ where: eq(users.email, email) });
   expect(member?.emailVerifiedAt).toBeInstanceOf(Date);
+  // Hashed in workerd by the WebAssembly engine; Node's own argon2 verifies it (and the seed's
+  // Node-made administrator hash verifies in workerd: tests/worker/admin.test.ts).
+  expect(member?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  expect(await nodePasswordHasher.verify("lavanta-yağı", member?.passwordHash ?? "")).toBe(true);
 
   await runCron();
   const [result] = await outboxTo(email, "temperament_result");

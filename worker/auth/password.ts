@@ -1,26 +1,39 @@
-import { argon2idAsync } from "@noble/hashes/argon2.js";
-import { randomBytes } from "@noble/hashes/utils.js";
+import { base64url } from "./tokens.ts";
 
 /**
- * argon2id in pure JavaScript, so one hash format works on Node and on Workers (which cannot
- * compile WebAssembly at run time and cap PBKDF2 at 100,000 iterations). Parameters meet
- * OWASP ASVS 5.0 (m ≥ 19 MiB, t ≥ 2) and travel inside the PHC string, so raising them later
- * only means re-hashing at the next sign-in (`needsRehash`).
+ * Password hashing (DESIGN.md §4, docs/decisions/0012-password-hashing-per-runtime.md): argon2id
+ * at OWASP ASVS 5.0's parameters (m = 19 MiB, t = 2, p = 1), stored as one PHC string with its
+ * parameters, so raising them later only means re-hashing at the next sign-in (`needsRehash`).
+ * Each runtime brings its fastest engine (Node's own argon2, WebAssembly on Workers); this module
+ * is the format and the rules they share, so a hash made on one verifies on the other.
  */
 export const passwordParams = { m: 19_456, t: 2, p: 1 } as const;
 const keyLength = 32;
+const saltLength = 16;
 
-const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/=+$/, "");
-const unb64 = (text: string) => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
+export type Argon2Params = { m: number; t: number; p: number };
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const { m, t, p } = passwordParams;
-  const hash = await argon2idAsync(password, salt, { m, t, p, dkLen: keyLength });
-  return `$argon2id$v=19$m=${m},t=${t},p=${p}$${b64(salt)}$${b64(hash)}`;
+/** One argon2id derivation: the engine a runtime provides. */
+export type Argon2idEngine = (
+  password: string,
+  salt: Uint8Array,
+  params: Argon2Params,
+  length: number,
+) => Promise<Uint8Array>;
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  /** False for a wrong password and for a string that is not one of our hashes. */
+  verify(password: string, phc: string): Promise<boolean>;
+  /** True when the stored hash uses weaker parameters than today's, or is not ours. */
+  needsRehash(phc: string): boolean;
 }
 
-type ParsedHash = { m: number; t: number; p: number; salt: Uint8Array; hash: Uint8Array };
+// PHC strings use base64 without padding (standard alphabet), as the reference argon2 writes them.
+const b64 = (bytes: Uint8Array) => base64url(bytes).replaceAll("-", "+").replaceAll("_", "/");
+const unb64 = (text: string) => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
+
+type ParsedHash = Argon2Params & { salt: Uint8Array; hash: Uint8Array };
 
 function parsePhc(phc: string): ParsedHash | null {
   const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(phc);
@@ -29,19 +42,30 @@ function parsePhc(phc: string): ParsedHash | null {
   return { m: Number(m), t: Number(t), p: Number(p), salt: unb64(salt), hash: unb64(hash) };
 }
 
-export async function verifyPassword(password: string, phc: string): Promise<boolean> {
-  const parsed = parsePhc(phc);
-  if (!parsed) return false;
-  const { m, t, p, salt, hash } = parsed;
-  const candidate = await argon2idAsync(password, salt, { m, t, p, dkLen: hash.length });
-  let diff = candidate.length ^ hash.length;
-  for (let i = 0; i < hash.length; i++) diff |= (candidate[i] ?? 0) ^ (hash[i] ?? 0);
+/** Compares without an early exit, so the time taken says nothing about where bytes differ. */
+function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < b.length; i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
   return diff === 0;
 }
 
-/** True when the stored hash uses weaker parameters than today's. */
-export function needsRehash(phc: string): boolean {
-  const parsed = parsePhc(phc);
-  if (!parsed) return true;
-  return parsed.m < passwordParams.m || parsed.t < passwordParams.t;
+export function createPasswordHasher(derive: Argon2idEngine): PasswordHasher {
+  return {
+    async hash(password) {
+      const salt = crypto.getRandomValues(new Uint8Array(saltLength));
+      const { m, t, p } = passwordParams;
+      const hash = await derive(password, salt, passwordParams, keyLength);
+      return `$argon2id$v=19$m=${m},t=${t},p=${p}$${b64(salt)}$${b64(hash)}`;
+    },
+    async verify(password, phc) {
+      const parsed = parsePhc(phc);
+      if (!parsed) return false;
+      const { salt, hash, ...params } = parsed;
+      return equalBytes(await derive(password, salt, params, hash.length), hash);
+    },
+    needsRehash(phc) {
+      const parsed = parsePhc(phc);
+      return !parsed || parsed.m < passwordParams.m || parsed.t < passwordParams.t;
+    },
+  };
 }

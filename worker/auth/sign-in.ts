@@ -5,7 +5,7 @@ import { oneTimeTokens, users } from "../db/schema.ts";
 import { resetPasswordEmail } from "../email/messages.ts";
 import { enqueueEmail } from "../email/outbox.ts";
 import { countAttempt } from "../lib/rate-limit.ts";
-import { hashPassword, needsRehash, verifyPassword } from "./password.ts";
+import type { PasswordHasher } from "./password.ts";
 import { startSession } from "./sessions.ts";
 import { emailThrottle } from "./sign-up.ts";
 import { hashToken, newToken } from "./tokens.ts";
@@ -22,27 +22,29 @@ export const recoverySessionSeconds = 15 * 60;
 const dummyHash = "$argon2id$v=19$m=19456,t=2,p=1$67vSZ8Q10jXEXtkyZvcDlQ$L4pnw3S14rlN6dEqGx9So/ZIrR9CDapHbRCOuOvs9os";
 
 /** The time of a password check, for an address that has no account to check against. */
-export async function checkAgainstNoAccount(password: string): Promise<void> {
-  await verifyPassword(password, dummyHash);
+export async function checkAgainstNoAccount(passwords: PasswordHasher, password: string): Promise<void> {
+  await passwords.verify(password, dummyHash);
 }
 
 export type SignInResult = { ok: true; session: Session } | { ok: false; reason: "invalid" | "unverified" };
 
 type Deps = { db: Database; now: Date; secret: string };
+type SignInDeps = Deps & { passwords: PasswordHasher };
 
 /**
  * Password sign-in. An unconfirmed address is reported only after the password checked out, so
  * the answer tells a guesser nothing; a hash with weaker parameters than today's is replaced.
  */
-export async function signIn(deps: Deps, email: string, password: string): Promise<SignInResult> {
+export async function signIn(deps: SignInDeps, email: string, password: string): Promise<SignInResult> {
+  const { passwords } = deps;
   const user = await deps.db.query.users.findFirst({ where: eq(users.email, email) });
-  const matches = await verifyPassword(password, user?.passwordHash ?? dummyHash);
+  const matches = await passwords.verify(password, user?.passwordHash ?? dummyHash);
   if (!user || !matches) return { ok: false, reason: "invalid" };
   if (!user.emailVerifiedAt) return { ok: false, reason: "unverified" };
-  if (needsRehash(user.passwordHash)) {
+  if (passwords.needsRehash(user.passwordHash)) {
     await deps.db
       .update(users)
-      .set({ passwordHash: await hashPassword(password), updatedAt: deps.now })
+      .set({ passwordHash: await passwords.hash(password), updatedAt: deps.now })
       .where(eq(users.id, user.id));
   }
   return { ok: true, session: await startSession(deps, user) };

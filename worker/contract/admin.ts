@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { type Profile, profileSchema } from "./profile.ts";
+import { profileSchema } from "./profile.ts";
 
 /**
  * The administrator's calls (SPEC §7, DESIGN.md §3). Inputs are strict: a field the contract
@@ -82,16 +82,19 @@ export const reorderSchema = z.strictObject({
 export type ReorderRequest = z.input<typeof reorderSchema>;
 export type ReorderData = z.output<typeof reorderSchema>["reorder_by_ids"];
 
-/** One member as the admin's Users tab shows them (SPEC §2). */
+/**
+ * One member as the admin's Users tab shows them (SPEC §2): the profile, with the answers listed
+ * once, in question order, with each question's text.
+ */
 export const adminUserSchema = z.object({
-  ...profileSchema.shape,
+  ...z.omit(profileSchema, { survey_responses: true }).shape,
   role: z.enum(["member", "admin"]),
   survey_answered: z.number(),
   survey_total: z.number(),
   answers: z.array(z.object({ question_id: z.number(), order: z.number(), question: z.string(), answer: z.string() })),
   result_email_sent: z.boolean(),
 });
-export type AdminUser = z.infer<typeof adminUserSchema> & Pick<Profile, "temperament">;
+export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** What is configured (never a secret). */
 export const adminSettingsSchema = z.object({

@@ -7,7 +7,8 @@ export const maxNameLength = 100;
 /** RFC 5321's limit for an address. */
 export const maxEmailLength = 254;
 
-const name = z
+/** A first or last name: trimmed, required, bounded. */
+export const nameSchema = z
   .string()
   .check(
     z.trim(),
@@ -38,8 +39,8 @@ export const passwordSchema = z
  * Unknown fields are refused rather than ignored: a client that sends them is out of date.
  */
 export const signupSchema = z.strictObject({
-  first_name: name,
-  last_name: name,
+  first_name: nameSchema,
+  last_name: nameSchema,
   email: emailSchema,
   password: passwordSchema,
   survey_responses: z.record(z.string(), z.string()),

@@ -1,13 +1,5 @@
 import * as z from "zod/mini";
-import { maxNameLength } from "./auth.ts";
-
-const name = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1, { error: "is required" }),
-    z.maxLength(maxNameLength, { error: `must be at most ${maxNameLength} characters` }),
-  );
+import { nameSchema } from "./auth.ts";
 
 const temperamentSchema = z.enum(["sanguine", "choleric", "melancholic", "phlegmatic"]);
 
@@ -30,8 +22,8 @@ export type Profile = z.infer<typeof profileSchema>;
  * is refused with 400, like any other field the contract does not know.
  */
 export const profileUpdateSchema = z.strictObject({
-  first_name: name,
-  last_name: name,
+  first_name: nameSchema,
+  last_name: nameSchema,
   survey_responses: z.record(z.string(), z.string()),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;

@@ -9,6 +9,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { seedDatabase } from "../../drizzle/seed/seed.ts";
 import { createApp } from "../app.ts";
+import { nodePasswordHasher } from "../auth/password-node.ts";
 import { type AppConfig, ConfigError, parseConfig } from "../config/config.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { openNodeDatabase } from "../db/node-database.ts";
@@ -62,6 +63,7 @@ export async function startNodeServer(
       openDatabase: () => db,
       clock: systemClock,
       mailer,
+      passwords: nodePasswordHasher,
       emailWritten: dispatch,
       clientAddress: (c) => getConnInfo(c).remote.address ?? "unknown",
       config,

@@ -1,6 +1,8 @@
 import { createClient } from "@libsql/client/web";
+import argon2Module from "@phi-ag/argon2/argon2.wasm";
 import { renderPage } from "web-ssr";
 import { createApp } from "../app.ts";
+import { createWasmPasswordHasher } from "../auth/password-wasm.ts";
 import { ConfigError, parseConfig } from "../config/config.ts";
 import type { ErrorBody } from "../contract/error-body.ts";
 import { createDatabase } from "../db/client.ts";
@@ -52,6 +54,9 @@ type Ready = {
 };
 type Misconfigured = { ok: false };
 
+// One argon2 engine per isolate: its WebAssembly instance holds the 19 MiB the hash works in.
+const passwords = createWasmPasswordHasher(argon2Module);
+
 // Built once per isolate and env: parsing settings on every request would cost time, and a bad
 // setting would log on every request instead of once. The database client is the exception.
 const built = new WeakMap<Env, Ready | Misconfigured>();
@@ -81,6 +86,7 @@ function setUp(env: Env): Ready | Misconfigured {
       openDatabase,
       clock: systemClock,
       mailer,
+      passwords,
       emailWritten: dispatch,
       clientAddress: (c) => c.req.header("CF-Connecting-IP") ?? "unknown",
       config,

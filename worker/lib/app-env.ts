@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import type { PasswordHasher } from "../auth/password.ts";
 import type { CatalogueCache } from "../catalogue/catalogue-cache.ts";
 import type { AppConfig } from "../config/config.ts";
 import type { Database } from "../db/client.ts";
@@ -18,6 +19,8 @@ export type AppDeps = {
   clock: Clock;
   /** The e-mail transport, or null when none is configured (messages wait in the outbox). */
   mailer: Mailer | null;
+  /** argon2id with the runtime's fastest engine (worker/auth/password*.ts). */
+  passwords: PasswordHasher;
   /**
    * Called after a request committed outbox rows: starts a dispatch pass now instead of at the
    * next timer or cron tick. The returned promise settles when the pass ends (never rejects);

@@ -47,10 +47,11 @@ export const adminRoutes = createRouter()
       );
       // Any other address costs the same hash as the admin's, so the answer's timing says nothing.
       if (email !== c.var.config.ADMIN_EMAIL) {
-        await checkAgainstNoAccount(password);
+        await checkAgainstNoAccount(c.var.passwords, password);
         throw invalidAdmin();
       }
-      const result = await signIn({ db: c.var.db, now, secret: c.var.config.JWT_SECRET }, email, password);
+      const deps = { db: c.var.db, now, secret: c.var.config.JWT_SECRET, passwords: c.var.passwords };
+      const result = await signIn(deps, email, password);
       if (!result.ok || result.session.user.role !== "admin") throw invalidAdmin();
       await clearAttempts(c.var.db, accountKey);
       const { access_token, refresh_token, expires_in, expires_at, user } = result.session;

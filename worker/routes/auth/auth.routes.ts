@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { hashPassword } from "../../auth/password.ts";
 import { requireUser } from "../../auth/require-user.ts";
 import { refreshSession, revokeFamilies, revokeFamily, revokeOtherFamilies, sessionUser } from "../../auth/sessions.ts";
 import { openRecoverySession, requestPasswordReset, signIn } from "../../auth/sign-in.ts";
@@ -50,7 +49,7 @@ export const authRoutes = createRouter()
       const request = c.req.valid("json");
       const answers = await validAnswers(c.var.db, request.survey_responses);
       // Hashed whatever the address, so an existing account takes as long to answer as a new one.
-      const passwordHash = await hashPassword(request.password);
+      const passwordHash = await c.var.passwords.hash(request.password);
       const deps = { db: c.var.db, now: c.var.clock.now(), links: accountLinks(c) };
       if (await signUp(deps, request, passwordHash, answers)) dispatchSoon(c);
       // The same answer for every address (docs/decisions/0014-sign-up-and-verification.md).
@@ -83,7 +82,12 @@ export const authRoutes = createRouter()
     async (c) => {
       const { grant_type } = c.req.valid("query");
       const body: unknown = await c.req.json().catch(() => undefined);
-      const deps = { db: c.var.db, now: c.var.clock.now(), secret: c.var.config.JWT_SECRET };
+      const deps = {
+        db: c.var.db,
+        now: c.var.clock.now(),
+        secret: c.var.config.JWT_SECRET,
+        passwords: c.var.passwords,
+      };
       if (grant_type === "refresh_token") {
         const { refresh_token } = parseWith(refreshGrantSchema, body, "json");
         const session = await refreshSession(deps, refresh_token);
@@ -150,7 +154,7 @@ export const authRoutes = createRouter()
     const now = c.var.clock.now();
     await db
       .update(users)
-      .set({ passwordHash: await hashPassword(password), updatedAt: now })
+      .set({ passwordHash: await c.var.passwords.hash(password), updatedAt: now })
       .where(eq(users.id, c.var.user.id));
     // Every other session ends; a recovery session ends too, so the member signs in anew.
     if (c.var.claims.purpose === "recovery") await revokeFamilies(db, c.var.user.id, now);

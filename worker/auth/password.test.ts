@@ -1,0 +1,71 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { argon2id } from "@noble/hashes/argon2.js";
+import { describe, expect, it } from "vitest";
+import { createPasswordHasher } from "./password.ts";
+import { nodePasswordHasher } from "./password-node.ts";
+import { createWasmPasswordHasher } from "./password-wasm.ts";
+
+// The Worker's engine, compiled here from the file wrangler bundles.
+const wasmFile = createRequire(import.meta.url).resolve("@phi-ag/argon2/argon2.wasm");
+const wasmPasswordHasher = createWasmPasswordHasher(new WebAssembly.Module(readFileSync(wasmFile)));
+// The reference: the pure-JavaScript argon2id the project used before (now the bench baseline).
+const referenceHasher = createPasswordHasher(async (password, salt, { m, t, p }, dkLen) =>
+  argon2id(password, salt, { m, t, p, dkLen }),
+);
+
+const engines = { node: nodePasswordHasher, wasm: wasmPasswordHasher, reference: referenceHasher };
+
+// The pure-JavaScript reference takes about 300 ms a hash, more on a busy machine.
+describe("password hashing", { timeout: 60_000 }, () => {
+  it("writes one PHC format with ASVS 5.0's parameters on every engine", async () => {
+    for (const [name, engine] of Object.entries(engines)) {
+      expect(await engine.hash("papatya"), name).toMatch(
+        /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
+      );
+    }
+  });
+
+  it("verifies a hash made by any engine with every other, and refuses a wrong password", async () => {
+    for (const [maker, made] of Object.entries(engines)) {
+      const phc = await made.hash("çay-ve-bal 🍯");
+      for (const [checker, check] of Object.entries(engines)) {
+        expect(await check.verify("çay-ve-bal 🍯", phc), `${maker} → ${checker}`).toBe(true);
+        expect(await check.verify("çay-ve-bal", phc), `${maker} → ${checker}, wrong`).toBe(false);
+      }
+    }
+  });
+
+  it("matches the reference implementation's output for a fixed salt (known answer)", async () => {
+    const salt = new TextEncoder().encode("somesaltsomesalt");
+    const params = { m: 19_456, t: 2, p: 1 };
+    const expected = argon2id("password", salt, { ...params, dkLen: 32 });
+    const node = await import("node:crypto").then(({ argon2Sync }) =>
+      argon2Sync("argon2id", {
+        message: "password",
+        nonce: salt,
+        memory: 19_456,
+        passes: 2,
+        parallelism: 1,
+        tagLength: 32,
+      }),
+    );
+    expect(Buffer.from(node).toString("hex")).toBe(Buffer.from(expected).toString("hex"));
+    // The wasm engine, through the shared PHC format with the same salt.
+    const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64").replace(/=+$/, "");
+    const phc = `$argon2id$v=19$m=19456,t=2,p=1$${b64(salt)}$${b64(expected)}`;
+    expect(await wasmPasswordHasher.verify("password", phc)).toBe(true);
+  });
+
+  it("asks for a re-hash of weaker parameters and of strings that are not its hashes", () => {
+    expect(nodePasswordHasher.needsRehash("$argon2id$v=19$m=4096,t=1,p=1$c2FsdHNhbHQ$aGFzaGhhc2g")).toBe(true);
+    expect(nodePasswordHasher.needsRehash("$2b$10$abcdefghijklmnopqrstuv")).toBe(true);
+    expect(nodePasswordHasher.needsRehash("$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g")).toBe(false);
+  });
+
+  it("refuses garbage instead of throwing", async () => {
+    for (const phc of ["", "plain", "$argon2id$v=19$m=x,t=2,p=1$a$b", "$argon2i$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA"]) {
+      expect(await nodePasswordHasher.verify("x", phc)).toBe(false);
+    }
+  });
+});
