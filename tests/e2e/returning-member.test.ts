@@ -177,7 +177,7 @@ test("a returning member on a phone: sign-in, profile edits, two tabs, a forgott
   failOnPageErrors(second);
   await openApp(second, "/profile");
   await second.getByRole("heading", { level: 2, name: "Personal Information" }).waitFor();
-  await page.getByRole("button", { name: "Sign Out" }).click();
+  await summary.getByRole("button", { name: "Sign Out" }).click();
   await page.waitForURL("**/signin");
   await second.waitForURL("**/signin");
   await second.getByRole("heading", { level: 1, name: "Welcome Back" }).waitFor();

@@ -118,14 +118,32 @@ function fakeBrowser(server: ReturnType<typeof fakeServer>) {
     return run;
   };
 
-  function openTab() {
+  /**
+   * @param stale this tab's copy of the storage never catches up with the other tabs' writes
+   *   (in Chromium each renderer's copy is updated after the fact; here, never)
+   */
+  function openTab({ stale = false } = {}) {
     const me = { listeners: new Set<(m: TabMessage) => void>() };
+    const snapshot = new Map(items);
+    const view = stale
+      ? {
+          getItem: (key: string) => snapshot.get(key) ?? null,
+          setItem: (key: string, value: string) => {
+            snapshot.set(key, value);
+            storage.setItem(key, value);
+          },
+          removeItem: (key: string) => {
+            snapshot.delete(key);
+            storage.removeItem(key);
+          },
+        }
+      : storage;
     tabs.push(me);
     let visible = true;
     const visibilityListeners = new Set<() => void>();
     const events: { event: AuthEvent; token: string | null }[] = [];
     const manager = new SessionManager({
-      storage,
+      storage: view,
       fetch: server.fetch,
       lock,
       tabs: {
@@ -177,8 +195,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function openTab() {
-  const tab = browser.openTab();
+function openTab(options: { stale?: boolean } = {}) {
+  const tab = browser.openTab(options);
   opened.push(tab.manager);
   return tab;
 }
@@ -361,6 +379,25 @@ describe("tabs kept in step", () => {
     expect(server.refreshes()).toHaveLength(2);
     expect(tabA.manager.getState().status).toBe("signed-in");
     expect(tabB.manager.getState().status).toBe("signed-in");
+  });
+
+  it("follows the other tab by its messages when its copy of the storage lags behind", async () => {
+    const tabA = openTab();
+    const tabB = openTab({ stale: true });
+    const session = await tabA.manager.signIn("ayse@example.com", "right");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tabB.manager.getState()).toEqual({ status: "signed-in", session });
+
+    // The refresh: tabB's tick comes while tabA's is under way; it takes up tabA's new session.
+    server.state.refreshDelayMs = 2 * second;
+    await advanceTo(hour - 90 * second + 5 * second);
+    expect(server.refreshes()).toHaveLength(1);
+    expect(tabB.manager.getState().session?.refresh_token).toBe(tabA.manager.getState().session?.refresh_token);
+
+    await tabA.manager.signOut();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tabB.manager.getState().status).toBe("signed-out");
+    expect(tabB.names()).toEqual(["SIGNED_IN", "TOKEN_REFRESHED", "SIGNED_OUT"]);
   });
 
   it("without the lock the two tabs would spend it twice, and the server would end the session", async () => {

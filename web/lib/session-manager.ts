@@ -43,8 +43,11 @@ export type SessionState =
 
 export type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
-/** What one tab tells the others. `event` is missing when the channel cannot carry it. */
-export type TabMessage = { event?: AuthEvent };
+/**
+ * What one tab tells the others: the event and the session it left (null after SIGNED_OUT).
+ * Empty when the channel cannot carry it (the storage event), and the storage says the rest.
+ */
+export type TabMessage = { event?: AuthEvent; session?: Session | null };
 
 export type TabChannel = {
   post(message: TabMessage): void;
@@ -268,25 +271,27 @@ export class SessionManager {
   // ---- Refreshing ----------------------------------------------------------------------------
 
   /**
-   * One refresh at a time in this tab, and across tabs under the lock. Inside it the storage
-   * is read again: when another tab has already spent the refresh token this tab holds, its new
-   * session is taken up instead of spending the old token a second time (which, after the
-   * server's 10 s grace, would revoke the whole session).
+   * One refresh at a time in this tab, and across tabs under the lock. Inside it, when another
+   * tab has already spent the refresh token this tab holds, its new session is taken up instead
+   * of spending the old token a second time. That session reaches this tab by message or through
+   * the storage, whichever comes first: in Chromium neither waits for the other (each renderer
+   * keeps its own copy of localStorage, updated after the fact). Should both come late, the
+   * server's 10 s grace answers the second spend with the same new session.
    */
   #refresh({ force = false } = {}): Promise<RefreshOutcome> {
     if (this.#refreshing) return this.#refreshing;
     const held = this.#state.session?.refresh_token;
     const run = this.#deps.lock(async (): Promise<RefreshOutcome> => {
+      const known = this.#state.session;
       const stored = this.#read();
-      if (!stored) {
-        this.#applySignedOut(true);
-        return "signed-out";
+      const newer = [known, stored].find((session) => session && session.refresh_token !== held);
+      if (newer) {
+        this.#adopt(newer, "TOKEN_REFRESHED");
+        if (force || this.#remainingMs(newer) >= expiryMarginMs) return newer;
       }
-      if (stored.refresh_token !== held) {
-        this.#adopt(stored, "TOKEN_REFRESHED");
-        if (force || this.#remainingMs(stored) >= expiryMarginMs) return stored;
-      }
-      return this.#spend(stored.refresh_token);
+      const current = newer ?? known ?? stored;
+      if (!current) return "signed-out"; // signed out meanwhile, here or elsewhere
+      return this.#spend(current.refresh_token);
     });
     this.#refreshing = run.finally(() => {
       this.#refreshing = null;
@@ -394,25 +399,24 @@ export class SessionManager {
   // ---- The other tabs --------------------------------------------------------------------------
 
   /**
-   * Another tab changed the session: the storage holds what it wrote. The message names the
-   * event when the channel carries one (BroadcastChannel); otherwise it is read off the change.
+   * Another tab changed the session. A BroadcastChannel message says what happened and carries
+   * the session: this tab's copy of localStorage may not show the change yet. Through the
+   * storage event (no BroadcastChannel) the storage has it, and the event is read off the change.
    */
-  #onTabMessage({ event }: TabMessage): void {
+  #onTabMessage({ event, session }: TabMessage): void {
     if (event === "PASSWORD_RECOVERY") return; // that tab's recovery session is its own
-    const stored = this.#read();
     const current = this.#state.session;
-    if (!stored) {
+    const next = event ? (session ?? null) : this.#read();
+    if (!next) {
       if (current) this.#applySignedOut(false);
       return;
     }
-    if (current && sameSession(current, stored)) return;
     const inferred: AuthEvent = !current
       ? "SIGNED_IN"
-      : current.refresh_token !== stored.refresh_token
+      : current.refresh_token !== next.refresh_token
         ? "TOKEN_REFRESHED"
         : "USER_UPDATED";
-    // A sign-in elsewhere replaces whatever this tab had, so its name wins over the inferred one.
-    this.#adopt(stored, event && event !== "SIGNED_OUT" ? event : inferred);
+    this.#adopt(next, event && event !== "SIGNED_OUT" ? event : inferred);
   }
 
   /** Takes up what another tab stored; nothing to report when this tab has it already. */
@@ -434,13 +438,13 @@ export class SessionManager {
   #applySignedOut(tellOtherTabs: boolean): void {
     const hadSession = this.#state.session !== null;
     this.#setState(signedOut);
-    if (tellOtherTabs) this.#deps.tabs.post({ event: "SIGNED_OUT" });
+    if (tellOtherTabs) this.#deps.tabs.post({ event: "SIGNED_OUT", session: null });
     if (hadSession) this.#emit("SIGNED_OUT", null);
   }
 
   /** Reports an event here and tells the other tabs, which report it too. */
   #announce(event: AuthEvent, session: Session | null): void {
-    this.#deps.tabs.post({ event });
+    this.#deps.tabs.post({ event, session });
     this.#emit(event, session);
   }
 
@@ -459,17 +463,17 @@ export class SessionManager {
   }
 
   /**
-   * The stored session, or null. The token under SPEC's key must be the session's own: a token
-   * removed or replaced by anything else means that session is over.
+   * The stored session, or null. It is the session record that counts, written first and
+   * removed first, so a read between the two writes never sees a session end that did not; a
+   * record without SPEC's token beside it (removed by anything else) is no session either.
    */
   #read(): Session | null {
     const { storage } = this.#deps;
     try {
-      const token = storage.getItem(tokenStorageKey);
       const raw = storage.getItem(sessionStorageKey);
-      if (!token || !raw) return null;
+      if (!raw || !storage.getItem(tokenStorageKey)) return null;
       const session = sessionSchema.safeParse(JSON.parse(raw));
-      return session.success && session.data.access_token === token ? session.data : null;
+      return session.success ? session.data : null;
     } catch {
       return null; // storage disabled or the value mangled: nobody is signed in
     }
@@ -486,7 +490,7 @@ export class SessionManager {
 
   /** SPEC §4: logout clears the token and the admin flag. */
   #clearStorage(): void {
-    for (const key of [tokenStorageKey, sessionStorageKey, adminFlagStorageKey]) {
+    for (const key of [sessionStorageKey, tokenStorageKey, adminFlagStorageKey]) {
       try {
         this.#deps.storage.removeItem(key);
       } catch {
