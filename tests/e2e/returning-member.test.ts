@@ -342,6 +342,30 @@ test("desktop: SPEC §8's other sign-in messages, and the administrator goes to 
   ).toEqual(["1", "/admin"]);
 });
 
+test("desktop: a reset page without a working link says so and sends a new one", async () => {
+  const member: Member = { email: "ali.link@example.com", password: "ardıç-yağı-8", firstName: "Ali", lastName: "Taş" };
+  await createMember(server, member);
+  await forgetMailThrottle(server, member.email);
+  const page = await openPage("desktop", [usedLink]);
+
+  // Opened without the e-mail's link.
+  await openApp(page, "/reset-password");
+  await page.getByText("This page needs the link from your password reset e-mail.").waitFor();
+  expect(await page.getByLabel("New Password").count()).toBe(0);
+
+  // A link whose token the server does not know (mistyped, or replaced by a newer one).
+  await openApp(page, "/reset-password#token=not-a-real-token");
+  await page.getByText("This password reset link is not valid. Please ask for a new one.").waitFor();
+  expect(page.url()).toBe(`${server.url}/reset-password`);
+  await screenshot(page, "reset-password-desktop-invalid");
+  await expectAccessible(page);
+  await page.getByLabel("Email").fill(member.email);
+  await page.getByRole("button", { name: "Send reset email" }).click();
+  await page.getByRole("status").filter({ hasText: "Password reset email sent. Please check your inbox." }).waitFor();
+  const mail = await waitForMail(server, member.email, resetSubject);
+  expect(mail.text).toMatch(/\/reset-password#token=[\w-]+/);
+});
+
 test("desktop: a member's server-rendered page never shows the visitor's links, and nothing moves", async () => {
   const member: Member = {
     email: "zeynep.desk@example.com",

@@ -46,7 +46,7 @@ export function PasswordResetRequest({
       <label htmlFor={`${id}-email`} className="text-sm font-medium text-ink">
         {label}
       </label>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="grid gap-3">
         <input
           id={`${id}-email`}
           type="email"
@@ -59,7 +59,7 @@ export function PasswordResetRequest({
           onChange={(event) => onEmailChange(event.target.value)}
           className={fieldClass}
         />
-        <button type="submit" className="btn btn-outline shrink-0" disabled={state === "sending"}>
+        <button type="submit" className="btn btn-outline w-full" disabled={state === "sending"}>
           {state === "sending" ? "Sending reset email..." : "Send reset email"}
         </button>
       </div>

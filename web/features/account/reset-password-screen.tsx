@@ -1,4 +1,4 @@
-import { Link, useNavigate, useRouter } from "@tanstack/react-router";
+import { Link, useLocation, useNavigate, useRouter } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { ApiResponseError, errorMessage } from "../../lib/api-client.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
@@ -35,8 +35,11 @@ export function ResetPasswordScreen() {
   const id = useId();
   const router = useRouter();
   const navigate = useNavigate();
-  // Read once: the address bar loses it right after (below).
-  const [token] = useState(() => tokenFromHash(window.location.hash));
+  // Kept once read: the address bar loses it right after (below). A link pasted into this very
+  // tab changes only the fragment, so a new token in the address is taken up too.
+  const tokenInAddress = useLocation({ select: (location) => tokenFromHash(location.hash) });
+  const [token, setToken] = useState(tokenInAddress);
+  if (tokenInAddress && tokenInAddress !== token) setToken(tokenInAddress);
   const [attempt, setAttempt] = useState(0);
   const [link, setLink] = useState<LinkState>(
     token ? { kind: "checking" } : { kind: "unusable", message: missingLink },
@@ -51,8 +54,8 @@ export function ResetPasswordScreen() {
 
   // The token stays out of the history, bookmarks and anything that reads the address later.
   useEffect(() => {
-    if (window.location.hash) router.history.replace(window.location.pathname + window.location.search);
-  }, [router]);
+    if (tokenInAddress) router.history.replace(window.location.pathname + window.location.search);
+  }, [router, tokenInAddress]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how Try again re-runs it
   useEffect(() => {
