@@ -1,5 +1,9 @@
 import "./styles.css";
+import { markSessionFromStorage } from "./lib/session-hint.ts";
 import { markBuildCurrent, reloadOnceForStaleBuild } from "./lib/stale-build.ts";
+
+// First of all, so a member's server-rendered page never shows the visitor's Sign In / Sign Up.
+markSessionFromStorage();
 
 /**
  * The entry: tiny on purpose. The catalogue pages arrive painted by the server, so the app's

@@ -9,6 +9,7 @@ import {
   screenshot,
   waitForApp,
 } from "../support/browser.ts";
+import { createMember, waitForMail as waitForMailTo } from "../support/members.ts";
 import type { TestServer } from "../support/server.ts";
 import { setUpShopInBrowser } from "../support/shop-in-browser.ts";
 
@@ -24,23 +25,8 @@ setUpShopInBrowser(
   { APP_ENV: "development", MAIL_TRANSPORT: "dev-mailbox" },
 );
 
-type MailboxMessage = { to: string; subject: string; text: string; html: string | null; created_at: string };
-
-async function mailbox(): Promise<MailboxMessage[]> {
-  const res = await fetch(`${server.url}/api/dev/mailbox`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as MailboxMessage[];
-}
-
-/** Waits (a few seconds at most) until the mailbox holds a message to `to` with this subject. */
-async function waitForMail(to: string, subject: string): Promise<MailboxMessage> {
-  for (let tries = 0; tries < 50; tries++) {
-    const found = (await mailbox()).find((m) => m.to === to && m.subject === subject);
-    if (found) return found;
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  throw new Error(`no "${subject}" e-mail to ${to} arrived`);
-}
+/** Waits until the mailbox holds a message to `to` with this subject. */
+const waitForMail = (to: string, subject: string) => waitForMailTo(server, to, subject);
 
 async function expectAccessible(page: Page) {
   expect(await accessibilityViolations(page)).toEqual([]);
@@ -190,7 +176,13 @@ test("desktop: the wizard's first step, and a signed-in visitor is sent home fro
   await screenshot(page, "sign-up-desktop-step-1");
   await expectAccessible(page);
 
-  await page.evaluate(() => localStorage.setItem("token", "a-session"));
+  const member = { email: "kerem.back@example.com", password: "lavanta-22", firstName: "Kerem", lastName: "Şen" };
+  await createMember(server, member);
+  await openApp(page, "/signin");
+  await page.getByLabel("Email", { exact: true }).first().fill(member.email);
+  await page.getByLabel("Password", { exact: true }).fill(member.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/");
   await openApp(page, "/signup");
   await page.waitForURL((url) => url.pathname === "/");
   expect(await page.evaluate(() => (history.state as { from?: string } | null)?.from)).toBe("/signup");

@@ -84,11 +84,28 @@ export function collectPageErrors(page: Page): { messages: string[]; assertNone(
   };
 }
 
-/** Fails the current test if the page logs a console error or throws, at any time during it. */
-export function failOnPageErrors(page: Page): void {
+/**
+ * Fails the current test if the page logs a console error or throws, at any time during it.
+ *
+ * @param expected the browser's own lines for requests the test makes fail on purpose (a wrong
+ *   password's 400 is "Failed to load resource: … status of 400"), each a pattern that names the
+ *   status and the address; any other error still fails the test
+ */
+export function failOnPageErrors(page: Page, expected: RegExp[] = []): void {
   const errors = collectPageErrors(page);
-  onTestFinished(() => errors.assertNone());
+  onTestFinished(() => {
+    const unexpected = errors.messages.filter((message) => !expected.some((pattern) => pattern.test(message)));
+    if (unexpected.length > 0) {
+      throw new Error(`The page reported ${unexpected.length} error(s):\n${unexpected.join("\n")}`);
+    }
+  });
 }
+
+/** The browser's console line for a request answered with `status`, to pass to `failOnPageErrors`. */
+export const failedRequest = (status: number, path: RegExp) =>
+  new RegExp(
+    `^console\\.error: Failed to load resource: the server responded with a status of ${status} .*${path.source}`,
+  );
 
 /**
  * Opens a path and waits until the app has taken over the page (`<html data-app="ready">`, set

@@ -8,6 +8,8 @@ import { projectRoot as root } from "../../worker/entries/node-env.ts";
 
 export type TestServer = {
   url: string;
+  /** The server's libSQL file, for a test that must reach past the API (see members.ts). */
+  databaseUrl: string;
   adminEmail: string;
   adminPassword: string;
   close(): Promise<void>;
@@ -32,12 +34,13 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
   const dir = mkdtempSync(join(tmpdir(), "wellness-e2e-"));
   const adminEmail = "admin@e2e.test";
   const adminPassword = "e2e-admin-password";
+  const databaseUrl = `file:${join(dir, "app.db")}`;
   try {
     const server = await startNodeServer(
       {
         ...process.env,
         APP_ENV: "test",
-        DATABASE_URL: `file:${join(dir, "app.db")}`,
+        DATABASE_URL: databaseUrl,
         JWT_SECRET: "e2e-test-secret-that-is-long-enough-0123456789",
         ADMIN_EMAIL: adminEmail,
         ADMIN_PASSWORD: adminPassword,
@@ -48,6 +51,7 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
     );
     return {
       url: server.url,
+      databaseUrl,
       adminEmail,
       adminPassword,
       close: async () => {

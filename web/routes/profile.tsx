@@ -1,6 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { Protected } from "../components/protected.tsx";
+import { ProfileScreen } from "../features/account/profile-screen.tsx";
 
 export const Route = createFileRoute("/profile")({
-  component: () => <ComingSoon title="Profile" />,
+  component: () => (
+    <Protected>
+      <ProfileScreen />
+    </Protected>
+  ),
 });

@@ -1,6 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { GuestOnly } from "../components/guest-only.tsx";
+import { ResetPasswordScreen } from "../features/account/reset-password-screen.tsx";
 
 export const Route = createFileRoute("/reset-password")({
-  component: () => <ComingSoon title="Reset Password" />,
+  component: () => (
+    <GuestOnly>
+      <ResetPasswordScreen />
+    </GuestOnly>
+  ),
 });

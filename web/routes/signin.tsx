@@ -1,6 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../components/coming-soon.tsx";
+import { GuestOnly } from "../components/guest-only.tsx";
+import { SigninScreen } from "../features/account/signin-screen.tsx";
 
 export const Route = createFileRoute("/signin")({
-  component: () => <ComingSoon title="Sign In" />,
+  component: () => (
+    // SPEC §2: the administrator signs in here too, and goes to the admin panel.
+    <GuestOnly destination={(session) => (session.user.role === "admin" ? "/admin" : "/")}>
+      <SigninScreen />
+    </GuestOnly>
+  ),
 });

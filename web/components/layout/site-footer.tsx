@@ -1,4 +1,5 @@
 import { Link } from "@tanstack/react-router";
+import { getSessionManager, useSessionState } from "../../lib/session.ts";
 import { siteConfig } from "../../lib/site-config.ts";
 import { ExternalLink } from "../external-link.tsx";
 import { SiteLogo } from "./site-logo.tsx";
@@ -8,6 +9,8 @@ const footerLink =
 
 /** Footer on every page: the shop's name and promise, and the main links. */
 export function SiteFooter() {
+  // As the header: a visitor's links until the session is known, a member's after.
+  const member = useSessionState()?.session != null;
   return (
     <footer className="on-dark mt-20 bg-sage-900 text-sage-100">
       <div className="container-page grid grid-cols-2 gap-x-6 gap-y-10 pt-14 pb-10 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
@@ -39,18 +42,33 @@ export function SiteFooter() {
 
         <nav aria-label="Your account">
           <h2 className="font-sans text-xs font-semibold uppercase tracking-[0.16em] text-sage-300">Your account</h2>
-          <ul className="mt-3 space-y-1.5">
-            <li>
-              <Link to="/signup" className={footerLink}>
-                Take the temperament test
-              </Link>
-            </li>
-            <li>
-              <Link to="/signin" className={footerLink}>
-                Sign In
-              </Link>
-            </li>
-          </ul>
+          {member ? (
+            <ul className="mt-3 space-y-1.5">
+              <li>
+                <Link to="/profile" className={footerLink}>
+                  My Profile
+                </Link>
+              </li>
+              <li>
+                <button type="button" className={footerLink} onClick={() => void getSessionManager().signOut()}>
+                  Sign Out
+                </button>
+              </li>
+            </ul>
+          ) : (
+            <ul className="mt-3 space-y-1.5">
+              <li>
+                <Link to="/signup" className={footerLink}>
+                  Take the temperament test
+                </Link>
+              </li>
+              <li>
+                <Link to="/signin" className={footerLink}>
+                  Sign In
+                </Link>
+              </li>
+            </ul>
+          )}
         </nav>
 
         <div className="col-span-2 md:col-span-1">

@@ -1,7 +1,9 @@
 import { Link, useLocation } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import type { Category } from "../../../worker/contract/catalogue.ts";
+import { getSessionManager, useSessionState } from "../../lib/session.ts";
 import { CloseIcon, MenuIcon } from "../icons.tsx";
+import { AccountMenu } from "./account-menu.tsx";
 import { CategoryLinks } from "./category-links.tsx";
 import { DisclosureButton } from "./disclosure-button.tsx";
 import { ProductsMenu } from "./products-menu.tsx";
@@ -14,9 +16,16 @@ const navLink =
 const mobileLink =
   "flex min-h-12 items-center rounded-xl px-4 text-base font-medium text-ink hover:bg-sage-50 data-[status=active]:bg-sage-100 data-[status=active]:text-sage-900";
 
-/** Header on every page (SPEC §2): Home, Products (with categories), About, Sign In / Sign Up. */
+const signOut = () => void getSessionManager().signOut();
+
+/**
+ * Header on every page (SPEC §2): Home, Products (with categories), About, and Sign In / Sign Up
+ * for a visitor or the Account menu for a member.
+ */
 export function SiteHeader() {
   const categories = useHeaderCategories();
+  // Undefined while the server renders and the browser adopts that render: as a visitor.
+  const member = useSessionState()?.session != null;
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const href = useLocation({ select: (location) => location.href });
@@ -54,13 +63,21 @@ export function SiteHeader() {
           </Link>
         </nav>
 
-        <div className="hidden items-center gap-2 md:flex">
-          <Link to="/signin" className={navLink}>
-            Sign In
-          </Link>
-          <Link to="/signup" className="btn btn-primary min-h-10 px-5 py-2 text-sm">
-            Sign Up
-          </Link>
+        {/* One width for both, so the swap from the server's visitor header to a member's moves
+            nothing (CLS 0); the visitor's links stay hidden meanwhile (session-hint.ts). */}
+        <div className="hidden w-48 items-center justify-end gap-2 md:flex">
+          {member ? (
+            <AccountMenu onSignOut={signOut} />
+          ) : (
+            <>
+              <Link to="/signin" className={`${navLink} visitor-only`}>
+                Sign In
+              </Link>
+              <Link to="/signup" className="btn btn-primary visitor-only min-h-10 px-5 py-2 text-sm">
+                Sign Up
+              </Link>
+            </>
+          )}
         </div>
 
         <DisclosureButton
@@ -82,14 +99,22 @@ export function SiteHeader() {
         hidden={!menuOpen}
         className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-sand bg-cream md:hidden"
       >
-        {menuOpen ? <MobileNav categories={categories} onNavigate={close} /> : null}
+        {menuOpen ? <MobileNav categories={categories} member={member} onNavigate={close} /> : null}
       </div>
     </header>
   );
 }
 
 /** The phone menu's links (SPEC §2: the header's entries, categories included). */
-function MobileNav({ categories, onNavigate }: { categories: readonly Category[]; onNavigate: () => void }) {
+function MobileNav({
+  categories,
+  member,
+  onNavigate,
+}: {
+  categories: readonly Category[];
+  member: boolean;
+  onNavigate: () => void;
+}) {
   return (
     <nav aria-label="Mobile" className="container-page flex flex-col gap-1 py-4">
       <Link to="/" activeOptions={{ exact: true }} className={mobileLink} onClick={onNavigate}>
@@ -108,14 +133,32 @@ function MobileNav({ categories, onNavigate }: { categories: readonly Category[]
       <Link to="/about" className={mobileLink} onClick={onNavigate}>
         About
       </Link>
-      <div className="mt-3 grid grid-cols-2 gap-3 border-t border-sand pt-4">
-        <Link to="/signin" className="btn btn-outline" onClick={onNavigate}>
-          Sign In
-        </Link>
-        <Link to="/signup" className="btn btn-primary" onClick={onNavigate}>
-          Sign Up
-        </Link>
-      </div>
+      {member ? (
+        <div className="mt-3 grid grid-cols-2 gap-3 border-t border-sand pt-4">
+          <Link to="/profile" className="btn btn-primary" onClick={onNavigate}>
+            My Profile
+          </Link>
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => {
+              onNavigate();
+              signOut();
+            }}
+          >
+            Sign Out
+          </button>
+        </div>
+      ) : (
+        <div className="mt-3 grid grid-cols-2 gap-3 border-t border-sand pt-4">
+          <Link to="/signin" className="btn btn-outline" onClick={onNavigate}>
+            Sign In
+          </Link>
+          <Link to="/signup" className="btn btn-primary" onClick={onNavigate}>
+            Sign Up
+          </Link>
+        </div>
+      )}
     </nav>
   );
 }

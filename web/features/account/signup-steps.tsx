@@ -1,11 +1,9 @@
 import { useId } from "react";
 import type { SurveyQuestion } from "../../../worker/contract/catalogue.ts";
 import { ScrollArea } from "../../components/scroll-area.tsx";
+import { fieldClass } from "./form-parts.tsx";
 import type { SignupDraft } from "./signup-draft.ts";
 import type { AccountFields } from "./signup-validation.ts";
-
-const fieldClass =
-  "mt-1.5 h-12 w-full rounded-xl border border-sand bg-white px-4 text-base text-ink shadow-soft placeholder:text-muted focus-visible:border-sage-600 focus-visible:outline-2 focus-visible:outline-offset-0";
 
 const accountFields: { name: keyof AccountFields; label: string; type: string; autoComplete: string }[] = [
   { name: "firstName", label: "First Name", type: "text", autoComplete: "given-name" },

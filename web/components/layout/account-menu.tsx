@@ -1,0 +1,80 @@
+import { Link, useLocation } from "@tanstack/react-router";
+import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { ChevronDownIcon, UserIcon } from "../icons.tsx";
+import { DisclosureButton } from "./disclosure-button.tsx";
+
+/**
+ * The member's Account menu in the header (SPEC §2): My Profile and Sign Out. A disclosure
+ * (button + panel) rather than an ARIA menu: its two entries are an ordinary link and button.
+ * Escape, leaving it or navigating closes it.
+ */
+export function AccountMenu({ onSignOut }: { onSignOut(): void }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const href = useLocation({ select: (location) => location.href });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of a route change
+  useEffect(() => setOpen(false), [href]);
+
+  // A tap or click anywhere else closes it.
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!wrapperRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Escape" && open) {
+      event.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+  };
+  const onBlur = (event: FocusEvent) => {
+    if (!wrapperRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: it only listens for Escape and focus leaving; the button is the control
+    <div ref={wrapperRef} className="relative" onKeyDown={onKeyDown} onBlur={onBlur}>
+      <DisclosureButton
+        ref={buttonRef}
+        className="inline-flex min-h-10 items-center gap-2 rounded-full border border-sand bg-white px-4 py-2 text-[0.9375rem] font-medium text-sage-900 transition-colors hover:bg-sage-50"
+        open={open}
+        controls={panelId}
+        label="Account"
+        onToggle={() => setOpen((value) => !value)}
+      >
+        <UserIcon className="size-5" />
+        <span aria-hidden="true">Account</span>
+        <ChevronDownIcon className={`size-4 transition-transform duration-200 ${open ? "rotate-180" : ""}`} />
+      </DisclosureButton>
+
+      <div id={panelId} hidden={!open} className="absolute right-0 top-full z-50 pt-2">
+        <div className="flex w-48 flex-col overflow-hidden rounded-2xl border border-sand bg-white p-2 shadow-lift">
+          <Link
+            to="/profile"
+            className="flex rounded-xl px-3 py-2.5 font-medium text-ink hover:bg-sage-50 data-[status=active]:bg-sage-50"
+          >
+            My Profile
+          </Link>
+          <button
+            type="button"
+            className="flex rounded-xl px-3 py-2.5 text-left font-medium text-ink hover:bg-sage-50"
+            onClick={() => {
+              setOpen(false);
+              onSignOut();
+            }}
+          >
+            Sign Out
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { minPasswordLength } from "../../../worker/contract/auth.ts";
+import { ApiResponseError, errorMessage, NetworkError } from "../../lib/api-client.ts";
+import { IncompleteSessionError } from "../../lib/session-manager.ts";
+
+/** SPEC §5, sign-in: both fields are required. */
+export const fillInAllFields = "Please fill in all fields";
+
+/**
+ * SPEC §8's sign-in catalogue. The API's error detail is the "provider message"; an answer
+ * without a session is "Login failed."; anything thrown shows its message, else the fallback.
+ */
+export function signInErrorMessage(error: unknown): string {
+  if (error instanceof IncompleteSessionError) return "Login failed. Please try again.";
+  if (error instanceof ApiResponseError) {
+    if (error.message.includes("Email not confirmed")) {
+      return "Please verify your email before signing in. Check your inbox for the verification link.";
+    }
+    if (error.message.includes("Invalid login credentials")) {
+      return "Invalid email or password. Please check your credentials and try again.";
+    }
+    if (error.message) return error.message;
+  }
+  // No answer at all: the app's one sentence for that, rather than the browser's wording.
+  if (error instanceof NetworkError) return errorMessage(error, "");
+  if (error instanceof Error && error.message) return error.message;
+  return "An unexpected error occurred. Please try again.";
+}
+
+/** SPEC §8, reset request: the provider's message, else the screen's own sentence. */
+export function resetRequestErrorMessage(error: unknown): string {
+  if (error instanceof ApiResponseError && error.message) return error.message;
+  return "Failed to send reset email. Please try again.";
+}
+
+/** SPEC §8, reset password: the provider's message, else the screen's own sentence. */
+export function updatePasswordErrorMessage(error: unknown): string {
+  if (error instanceof ApiResponseError && error.message) return error.message;
+  return "Failed to update password. Please try the link again.";
+}
+
+/** SPEC §5, reset password: the first problem's message, in SPEC's order, or null. */
+export function newPasswordError(password: string, confirmPassword: string): string | null {
+  if (!password || !confirmPassword) return "Please fill in both password fields.";
+  if (password.length < minPasswordLength) return "Password must be at least 6 characters.";
+  if (password !== confirmPassword) return "Passwords do not match.";
+  return null;
+}

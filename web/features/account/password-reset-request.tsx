@@ -1,0 +1,78 @@
+import { type FormEvent, useId, useState } from "react";
+import { getSessionManager } from "../../lib/session.ts";
+import { resetRequestErrorMessage } from "./account-messages.ts";
+import { FormMessage, fieldClass } from "./form-parts.tsx";
+
+/**
+ * Asks for the password reset e-mail (SPEC §2's reset panel): the sign-in screen's "Forgot your
+ * password?" panel, and the reset screen's offer of a new link when one has run out. The API
+ * answers alike for every address, so the success sentence promises nothing about the account.
+ */
+export function PasswordResetRequest({
+  email,
+  onEmailChange,
+  label = "Email",
+}: {
+  email: string;
+  onEmailChange(email: string): void;
+  label?: string;
+}) {
+  const id = useId();
+  const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (state === "sending") return;
+    const address = email.trim().toLowerCase();
+    if (!address) {
+      setError("Please enter your email address.");
+      setState("idle");
+      return;
+    }
+    setState("sending");
+    setError(null);
+    try {
+      await getSessionManager().requestPasswordReset(address);
+      setState("sent");
+    } catch (failure) {
+      setError(resetRequestErrorMessage(failure));
+      setState("idle");
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <label htmlFor={`${id}-email`} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      <div className="grid gap-3">
+        <input
+          id={`${id}-email`}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          spellCheck={false}
+          autoCapitalize="none"
+          required
+          value={email}
+          onChange={(event) => onEmailChange(event.target.value)}
+          className={fieldClass}
+        />
+        <button type="submit" className="btn btn-outline w-full" disabled={state === "sending"}>
+          {state === "sending" ? "Sending reset email..." : "Send reset email"}
+        </button>
+      </div>
+      {error ? (
+        <FormMessage tone="error" className="mt-3">
+          {error}
+        </FormMessage>
+      ) : null}
+      {state === "sent" ? (
+        <FormMessage tone="success" className="mt-3">
+          Password reset email sent. Please check your inbox.
+        </FormMessage>
+      ) : null}
+    </form>
+  );
+}

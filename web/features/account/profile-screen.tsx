@@ -1,0 +1,226 @@
+import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+import type { SurveyQuestion } from "../../../worker/contract/catalogue.ts";
+import type { Profile, ProfileUpdate } from "../../../worker/contract/profile.ts";
+import { ErrorPanel } from "../../components/error-panel.tsx";
+import { readJson } from "../../lib/api-client.ts";
+import { useDocumentTitle } from "../../lib/document-title.ts";
+import { getSessionManager, memberApi } from "../../lib/session.ts";
+import { FormMessage, fieldClass } from "./form-parts.tsx";
+import { ProfileSummary } from "./profile-summary.tsx";
+import { SurveyQuestionList } from "./survey-question-list.tsx";
+import { fetchSurveyQuestions } from "./survey-questions-api.ts";
+
+type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; profile: Profile };
+
+const readOnlyField = `${fieldClass} read-only:border-transparent read-only:bg-linen read-only:shadow-none`;
+
+/**
+ * SPEC §2's Profile: the summary card, Personal Information and the Wellness Survey, read-only
+ * until Edit; Save Changes sends names and answers, leaves edit mode and loads the profile again.
+ */
+export function ProfileScreen() {
+  useDocumentTitle("My Profile");
+  const id = useId();
+  const [load, setLoad] = useState<Load>({ state: "loading" });
+  const [questions, setQuestions] = useState<SurveyQuestion[]>([]);
+  const [draft, setDraft] = useState<ProfileUpdate | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+
+  const loadProfile = useCallback(async () => {
+    try {
+      const profile = await readJson(memberApi.user.profile.$get());
+      setLoad({ state: "ready", profile });
+      return true;
+    } catch {
+      setLoad({ state: "failed" });
+      return false;
+    }
+  }, []);
+
+  useEffect(() => {
+    void fetchSurveyQuestions().then(setQuestions);
+    void loadProfile();
+  }, [loadProfile]);
+
+  if (load.state === "loading") {
+    return (
+      <p role="status" className="container-page py-24 text-center text-muted">
+        Loading profile...
+      </p>
+    );
+  }
+  if (load.state === "failed") {
+    return (
+      <section className="container-page py-16">
+        <ErrorPanel
+          className="mx-auto max-w-md"
+          message="Failed to load profile data"
+          onRetry={() => {
+            setLoad({ state: "loading" });
+            void loadProfile();
+          }}
+        />
+      </section>
+    );
+  }
+
+  const { profile } = load;
+  const editing = draft !== null;
+  const shown = draft ?? {
+    first_name: profile.first_name,
+    last_name: profile.last_name,
+    survey_responses: profile.survey_responses,
+  };
+
+  const startEditing = () => {
+    setMessage(null);
+    setDraft({
+      first_name: profile.first_name,
+      last_name: profile.last_name,
+      survey_responses: { ...profile.survey_responses },
+    });
+  };
+  const cancel = () => {
+    setMessage(null);
+    setDraft(null);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft || saving) return;
+    setSaving(true);
+    setMessage(null);
+    try {
+      await readJson(memberApi.user.profile.$put({ json: draft }));
+      setDraft(null);
+      setMessage({ tone: "success", text: "Profile updated successfully!" });
+      // SPEC §4: a successful save leaves edit mode and reloads the profile.
+      await loadProfile();
+    } catch {
+      setMessage({ tone: "error", text: "Failed to update profile. Please try again." });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const answered = questions.filter((q) => shown.survey_responses[String(q.id)]).length;
+
+  return (
+    <section className="container-page py-8 sm:py-12">
+      <h1 className="text-3xl font-semibold text-sage-900 sm:text-4xl">My Profile</h1>
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+        <ProfileSummary
+          profile={profile}
+          answered={questions.filter((q) => profile.survey_responses[String(q.id)]).length}
+          total={questions.length}
+          onSignOut={() => void getSessionManager().signOut()}
+        />
+
+        <form onSubmit={onSubmit} className="grid gap-6">
+          <section
+            aria-labelledby={`${id}-personal`}
+            className="rounded-3xl border border-sand bg-white/80 p-5 shadow-soft sm:p-7"
+          >
+            <div className="flex items-center justify-between gap-3">
+              <h2 id={`${id}-personal`} className="text-xl font-semibold text-sage-900">
+                Personal Information
+              </h2>
+              <button
+                type="button"
+                className="btn btn-outline min-h-10 px-4 py-1.5"
+                onClick={editing ? cancel : startEditing}
+              >
+                {editing ? "Cancel" : "Edit"}
+              </button>
+            </div>
+            <div className="mt-5 grid gap-4 sm:grid-cols-2">
+              <div>
+                <label htmlFor={`${id}-first`} className="text-sm font-medium text-ink">
+                  First Name
+                </label>
+                <input
+                  id={`${id}-first`}
+                  autoComplete="given-name"
+                  required
+                  readOnly={!editing}
+                  value={shown.first_name}
+                  onChange={(event) => setDraft((d) => d && { ...d, first_name: event.target.value })}
+                  className={readOnlyField}
+                />
+              </div>
+              <div>
+                <label htmlFor={`${id}-last`} className="text-sm font-medium text-ink">
+                  Last Name
+                </label>
+                <input
+                  id={`${id}-last`}
+                  autoComplete="family-name"
+                  required
+                  readOnly={!editing}
+                  value={shown.last_name}
+                  onChange={(event) => setDraft((d) => d && { ...d, last_name: event.target.value })}
+                  className={readOnlyField}
+                />
+              </div>
+              <div className="sm:col-span-2">
+                <label htmlFor={`${id}-email`} className="text-sm font-medium text-ink">
+                  Email
+                </label>
+                <input
+                  id={`${id}-email`}
+                  type="email"
+                  readOnly
+                  aria-describedby={`${id}-email-note`}
+                  value={profile.email}
+                  className={readOnlyField}
+                />
+                <p id={`${id}-email-note`} className="mt-1.5 text-sm text-muted">
+                  Email cannot be changed
+                </p>
+              </div>
+            </div>
+          </section>
+
+          <section
+            aria-labelledby={`${id}-survey`}
+            className="rounded-3xl border border-sand bg-white/80 p-5 shadow-soft sm:p-7"
+          >
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 id={`${id}-survey`} className="text-xl font-semibold text-sage-900">
+                Wellness Survey
+              </h2>
+              <p className="text-sm font-medium text-sage-800">
+                Answered: {answered} / {questions.length}
+              </p>
+            </div>
+            {!editing ? <p className="mt-1 text-sm text-muted">Choose Edit to change your answers.</p> : null}
+            <div className="mt-4">
+              <SurveyQuestionList
+                questions={questions}
+                responses={shown.survey_responses}
+                disabled={!editing}
+                onAnswer={(questionId, option) =>
+                  setDraft((d) => d && { ...d, survey_responses: { ...d.survey_responses, [questionId]: option } })
+                }
+              />
+            </div>
+          </section>
+
+          {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
+
+          {editing ? (
+            <div className="flex flex-wrap justify-end gap-3">
+              <button type="button" className="btn btn-outline" onClick={cancel} disabled={saving}>
+                Cancel
+              </button>
+              <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving}>
+                {saving ? "Saving..." : "Save Changes"}
+              </button>
+            </div>
+          ) : null}
+        </form>
+      </div>
+    </section>
+  );
+}

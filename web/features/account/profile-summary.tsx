@@ -1,0 +1,76 @@
+import type { Profile } from "../../../worker/contract/profile.ts";
+import { UserIcon } from "../../components/icons.tsx";
+
+const memberSince = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" });
+
+const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** SPEC §2's summary card: who, since when, how far through the survey, the result, Sign Out. */
+export function ProfileSummary({
+  profile,
+  answered,
+  total,
+  onSignOut,
+}: {
+  profile: Profile;
+  answered: number;
+  total: number;
+  onSignOut(): void;
+}) {
+  const fullName = `${profile.first_name} ${profile.last_name}`;
+  return (
+    <section
+      aria-label="Account summary"
+      className="rounded-3xl border border-sand bg-white/80 p-5 shadow-soft sm:p-7 lg:sticky lg:top-24"
+    >
+      <div className="flex items-center gap-4">
+        <span className="grid size-14 shrink-0 place-items-center rounded-full bg-sage-100 text-sage-700">
+          <UserIcon className="size-7" />
+        </span>
+        <div className="min-w-0">
+          <h2 className="text-xl font-semibold break-words text-sage-900">{fullName}</h2>
+          <p className="text-sm break-all text-muted">{profile.email}</p>
+        </div>
+      </div>
+
+      <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-3 text-sm">
+        <dt className="text-muted">Account Status</dt>
+        <dd className="text-right">
+          <span
+            className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+              profile.is_verified ? "bg-sage-100 text-sage-800" : "bg-terracotta-50 text-terracotta-700"
+            }`}
+          >
+            {profile.is_verified ? "Verified" : "Pending"}
+          </span>
+        </dd>
+        <dt className="text-muted">Member Since</dt>
+        <dd className="text-right font-medium whitespace-nowrap text-ink">
+          {memberSince.format(new Date(profile.created_at))}
+        </dd>
+        <dt className="text-muted">Survey Completed</dt>
+        <dd className="text-right font-medium text-ink">
+          {answered}/{total}
+        </dd>
+      </dl>
+
+      <div className="mt-6 rounded-2xl bg-cream p-4">
+        <h3 className="text-sm font-semibold tracking-wide text-sage-800">Your temperament</h3>
+        {profile.temperament ? (
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted">Dominant</dt>
+            <dd className="text-right font-semibold text-ink">{capitalise(profile.temperament.dominant)}</dd>
+            <dt className="text-muted">Secondary</dt>
+            <dd className="text-right font-semibold text-ink">{capitalise(profile.temperament.secondary)}</dd>
+          </dl>
+        ) : (
+          <p className="mt-2 text-sm text-muted">Your result will appear here once your survey is complete.</p>
+        )}
+      </div>
+
+      <button type="button" className="btn btn-outline mt-6 w-full" onClick={onSignOut}>
+        Sign Out
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { Link } from "@tanstack/react-router";
+import { type FormEvent, useId, useState } from "react";
+import { ChevronDownIcon } from "../../components/icons.tsx";
+import { useDocumentTitle } from "../../lib/document-title.ts";
+import { getSessionManager, rememberAdminSignIn } from "../../lib/session.ts";
+import { fillInAllFields, signInErrorMessage } from "./account-messages.ts";
+import { AccountCard, FormMessage, fieldClass } from "./form-parts.tsx";
+import { PasswordResetRequest } from "./password-reset-request.tsx";
+
+/**
+ * SPEC §2's sign-in. On success the session is stored and the guest-only wrapper around this
+ * screen takes the member to / (the administrator to /admin), replacing this entry.
+ */
+export function SigninScreen() {
+  useDocumentTitle("Sign In");
+  const id = useId();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [resetOpen, setResetOpen] = useState(false);
+  const [resetEmail, setResetEmail] = useState("");
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const address = email.trim().toLowerCase();
+    if (!address || !password) {
+      setError(fillInAllFields);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const session = await getSessionManager().signIn(address, password);
+      if (session.user.role === "admin") rememberAdminSignIn();
+    } catch (failure) {
+      setError(signInErrorMessage(failure));
+      setBusy(false);
+    }
+  };
+
+  const toggleReset = () => {
+    // The address typed above is most likely the one to reset.
+    if (!resetOpen && !resetEmail) setResetEmail(email.trim());
+    setResetOpen((open) => !open);
+  };
+
+  return (
+    <section className="container-page py-10 sm:py-16">
+      <AccountCard className="max-w-md">
+        <header className="text-center">
+          <h1 className="text-3xl font-semibold text-sage-900 sm:text-4xl">Welcome Back</h1>
+          <p className="mt-3 text-muted">Sign in to see your profile and your temperament test.</p>
+        </header>
+
+        <form noValidate onSubmit={onSubmit} className="mt-8 space-y-4">
+          <div>
+            <label htmlFor={`${id}-email`} className="text-sm font-medium text-ink">
+              Email
+            </label>
+            <input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="username"
+              spellCheck={false}
+              autoCapitalize="none"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              className={fieldClass}
+            />
+          </div>
+          <div>
+            <label htmlFor={`${id}-password`} className="text-sm font-medium text-ink">
+              Password
+            </label>
+            <input
+              id={`${id}-password`}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              className={fieldClass}
+            />
+          </div>
+
+          {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+
+          <button type="submit" className="btn btn-primary w-full" disabled={busy} aria-busy={busy}>
+            {busy ? "Signing In..." : "Sign In"}
+          </button>
+        </form>
+
+        <div className="mt-6 border-t border-sand pt-5">
+          <button
+            type="button"
+            aria-expanded={resetOpen}
+            aria-controls={`${id}-reset`}
+            onClick={toggleReset}
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-full text-sm font-semibold text-sage-800 underline-offset-4 hover:underline"
+          >
+            Forgot your password?
+            <ChevronDownIcon className={`size-4 transition-transform ${resetOpen ? "rotate-180" : ""}`} />
+          </button>
+          <section
+            id={`${id}-reset`}
+            hidden={!resetOpen}
+            aria-label="Reset your password"
+            className="mt-3 rounded-2xl bg-linen p-4"
+          >
+            <p className="mb-3 text-sm text-muted">We will e-mail you a link to choose a new password.</p>
+            <PasswordResetRequest email={resetEmail} onEmailChange={setResetEmail} />
+          </section>
+        </div>
+
+        <p className="mt-6 text-center text-sm text-muted">
+          Don’t have an account?{" "}
+          <Link to="/signup" className="font-semibold text-sage-800 underline underline-offset-4">
+            Sign Up
+          </Link>
+        </p>
+        <p className="mt-4 text-center text-xs text-muted">
+          By signing in, you agree to our terms of service and privacy policy.
+        </p>
+      </AccountCard>
+    </section>
+  );
+}
