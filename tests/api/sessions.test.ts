@@ -355,3 +355,21 @@ describe("the profile", async () => {
     expect((await db.query.users.findFirst({ where: eq(users.id, member.id) }))?.firstName).toBe("Selin");
   });
 });
+
+describe("refreshes and the per-address limit", async () => {
+  const { db, signIn, refresh } = await shop({ SIGNIN_LIMIT_PER_IP: 2 });
+
+  it("counts password attempts only: refreshing never uses up the address's sign-ins", async () => {
+    const member = await createMember(db);
+    const first = await signIn(member.email, member.password);
+    expect(first.status).toBe(200);
+    let { refresh_token } = (await first.json()) as Session;
+    for (let i = 0; i < 5; i++) {
+      const res = await refresh(refresh_token);
+      expect(res.status).toBe(200);
+      ({ refresh_token } = (await res.json()) as Session);
+    }
+    expect((await signIn(member.email, member.password)).status).toBe(200);
+    expect((await signIn(member.email, member.password)).status).toBe(429);
+  });
+});

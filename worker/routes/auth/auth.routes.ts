@@ -75,39 +75,40 @@ export const authRoutes = createRouter()
     c.header("Cache-Control", "no-store");
     return c.redirect(location, 303);
   })
-  .post(
-    "/token",
-    limitPerClient("signin", (config) => config.SIGNIN_LIMIT_PER_IP, signInWindowMs),
-    validate("query", tokenQuerySchema),
-    async (c) => {
-      const { grant_type } = c.req.valid("query");
-      const body: unknown = await c.req.json().catch(() => undefined);
-      const deps = {
-        db: c.var.db,
-        now: c.var.clock.now(),
-        secret: c.var.config.JWT_SECRET,
-        passwords: c.var.passwords,
-      };
-      if (grant_type === "refresh_token") {
-        const { refresh_token } = parseWith(refreshGrantSchema, body, "json");
-        const session = await refreshSession(deps, refresh_token);
-        if (!session) throw new ApiError(400, "invalid_grant", "Invalid Refresh Token");
-        return c.json(session satisfies Session, 200, { "Cache-Control": "no-store" });
-      }
-      const { email, password } = parseWith(passwordGrantSchema, body, "json");
-      // Per account, whoever tries: a success clears it; the per-address count stays.
-      const accountKey = `signin:account:${email}`;
-      const limit = { limit: c.var.config.SIGNIN_LIMIT_PER_ACCOUNT, windowMs: signInWindowMs };
-      await enforceRateLimit(c.var.db, accountKey, limit, deps.now);
-      const result = await signIn(deps, email, password);
-      if (!result.ok && result.reason === "unverified") {
-        throw new ApiError(400, "email_not_confirmed", "Email not confirmed");
-      }
-      if (!result.ok) throw invalidCredentials();
-      await clearAttempts(c.var.db, accountKey);
-      return c.json(result.session satisfies Session, 200, { "Cache-Control": "no-store" });
-    },
-  )
+  .post("/token", validate("query", tokenQuerySchema), async (c) => {
+    const { grant_type } = c.req.valid("query");
+    // Password attempts count against the client's address; refreshes do not (every tab of
+    // every member behind one shared address refreshes hourly).
+    if (grant_type === "password") {
+      const ipLimit = { limit: c.var.config.SIGNIN_LIMIT_PER_IP, windowMs: signInWindowMs };
+      await enforceRateLimit(c.var.db, `signin:ip:${c.var.clientAddress(c)}`, ipLimit, c.var.clock.now());
+    }
+    const body: unknown = await c.req.json().catch(() => undefined);
+    const deps = {
+      db: c.var.db,
+      now: c.var.clock.now(),
+      secret: c.var.config.JWT_SECRET,
+      passwords: c.var.passwords,
+    };
+    if (grant_type === "refresh_token") {
+      const { refresh_token } = parseWith(refreshGrantSchema, body, "json");
+      const session = await refreshSession(deps, refresh_token);
+      if (!session) throw new ApiError(400, "invalid_grant", "Invalid Refresh Token");
+      return c.json(session satisfies Session, 200, { "Cache-Control": "no-store" });
+    }
+    const { email, password } = parseWith(passwordGrantSchema, body, "json");
+    // Per account, whoever tries: a success clears it; the per-address count stays.
+    const accountKey = `signin:account:${email}`;
+    const limit = { limit: c.var.config.SIGNIN_LIMIT_PER_ACCOUNT, windowMs: signInWindowMs };
+    await enforceRateLimit(c.var.db, accountKey, limit, deps.now);
+    const result = await signIn(deps, email, password);
+    if (!result.ok && result.reason === "unverified") {
+      throw new ApiError(400, "email_not_confirmed", "Email not confirmed");
+    }
+    if (!result.ok) throw invalidCredentials();
+    await clearAttempts(c.var.db, accountKey);
+    return c.json(result.session satisfies Session, 200, { "Cache-Control": "no-store" });
+  })
   .post("/logout", requireUser({ recovery: "allow" }), async (c) => {
     await revokeFamily(c.var.db, c.var.claims.sid, c.var.clock.now());
     return c.body(null, 204);
