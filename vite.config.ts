@@ -73,17 +73,9 @@ function appStartChunks(bundle: Rolldown.OutputBundle, entry: Rolldown.OutputChu
 }
 
 /**
- * V8's compile hint (Chromium 136+): the functions of a file that starts with this comment are
- * compiled along with the file, on a background thread while it streams in, instead of one by
- * one on the main thread the first time each runs. Starting the app runs most of React DOM's
- * and the router's functions, so that work would otherwise fall in the start-up tasks (ADR 0009).
- */
-const compileHint = "//# allFunctionsCalledOnLoad";
-
-/**
  * The modules main.tsx starts the app with (ADR 0008): listed in index.html as modulepreload
  * links inside `<template id="app-modules">` (inert until main.tsx appends them, then fetched in
- * parallel, although main.tsx evaluates them one library at a time), and given V8's compile hint.
+ * parallel, although main.tsx evaluates them one library at a time).
  */
 function appStartModules(): Plugin {
   let base = "/";
@@ -105,20 +97,6 @@ function appStartModules(): Plugin {
           html,
           tags: [{ tag: "template", attrs: { id: "app-modules" }, children: links.join(""), injectTo: "head" }],
         };
-      },
-    },
-    // The hint goes in once the file names are set (it changes no name or import), and after
-    // Vite's own plugins, which prepend a preload map to some chunks: it must be the first line
-    // to cover the whole file. A source map, if the build writes one, moves down by that line.
-    generateBundle: {
-      order: "post",
-      handler(_options, bundle) {
-        const entry = Object.values(bundle).find((output) => output.type === "chunk" && output.isEntry);
-        if (entry?.type !== "chunk") throw new Error("app-start-modules: the build has no entry chunk");
-        for (const start of appStartChunks(bundle, entry)) {
-          start.code = `${compileHint}\n${start.code}`;
-          if (start.map) start.map.mappings = `;${start.map.mappings}`;
-        }
       },
     },
   };
