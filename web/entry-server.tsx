@@ -8,7 +8,7 @@ import { createAppRouter } from "./router.tsx";
 /**
  * Renders a catalogue page to HTML on the server (the Node server and the Worker call this
  * through worker/lib/page-renderer.ts), from the same data the page embeds: the browser paints
- * the hero, products and images before any script runs, then app.tsx hydrates that HTML.
+ * the hero, products and images before any script runs, then web/boot/start-app.tsx hydrates that HTML.
  *
  * @param url the path and query string the page is served for, e.g. `/products?category=2`
  * @returns the markup that goes inside `<div id="root">`

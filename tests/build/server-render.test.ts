@@ -63,18 +63,18 @@ describe("catalogue pages rendered on the server", async () => {
     expect(root(await missing.text())).toContain("Product not found");
   });
 
-  it("lists every module the entry starts the app with for preloading (ADR 0008)", () => {
+  it("names only the small entry in the page, which imports the app only when it starts it (ADR 0007)", () => {
     const dist = join(dirname(ensureWebBuilt()), "../web");
     const index = readFileSync(join(dist, "index.html"), "utf8");
-    const template = /<template id="app-modules">([\s\S]*?)<\/template>/.exec(index)?.[1] ?? "";
-    const listed = [...template.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
-    const entry = /<script type="module" crossorigin src="\/([^"]+)"/.exec(index)?.[1] ?? "";
-    const started = [...readFileSync(join(dist, entry), "utf8").matchAll(/import\(`?"?\.\/([\w.-]+\.js)/g)].map(
-      (m) => `assets/${m[1]}`,
-    );
-    expect(started.length).toBeGreaterThanOrEqual(4); // react, react-dom, the router, the app
-    for (const file of started) expect(listed).toContain(file);
-    for (const file of listed) expect(existsSync(join(dist, file as string)), file).toBe(true);
+    const scripts = [...index.matchAll(/<script\b[^>]*\ssrc="\/([^"]+)"/g)].map((m) => m[1] as string);
+    expect(scripts).toHaveLength(1);
+    expect(index).not.toContain("modulepreload");
+    const entry = readFileSync(join(dist, scripts[0] as string), "utf8");
+    // A static import would be fetched and run before the page is painted.
+    expect(entry).not.toMatch(/(?:^|[;}])\s*import\s*(?:[\w{*]|["'`])/);
+    const imported = [...entry.matchAll(/import\(`\.\/([\w.-]+\.js)`\)/g)].map((m) => m[1] as string);
+    expect(imported).toEqual([expect.stringMatching(/^start-app-/)]);
+    expect(existsSync(join(dist, "assets", imported[0] as string))).toBe(true);
   });
 
   it("falls back to the empty shell when the renderer fails, so the browser renders the page", async () => {

@@ -400,8 +400,8 @@ describe("catalogue pages rendered on the server", () => {
 
   test("React adopts the server's markup instead of painting the page again", async () => {
     const page = await openPage("phone");
-    // Hold the app's script until the server's markup has been marked.
-    const release = await holdRequests(page, "**/assets/index-*.js");
+    // Hold every script until the server's markup has been marked.
+    const release = await holdRequests(page, "**/assets/*.js");
     // Module scripts run before DOMContentLoaded: wait for the markup itself.
     await page.goto("/products", { waitUntil: "commit" });
     await page

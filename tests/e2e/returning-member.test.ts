@@ -389,7 +389,7 @@ test("desktop: a member's server-rendered page never shows the visitor's links, 
   await page.waitForURL((url) => url.pathname === "/");
 
   // Home again, from the server, with the app held back: the page as painted before it starts.
-  const appChunk = /\/assets\/app-[\w-]+\.js$/;
+  const appChunk = /\/assets\/start-app-[\w-]+\.js$/;
   const releaseApp = await holdRequests(page, appChunk);
   await page.goto("/");
   await page.waitForFunction(() => document.documentElement.dataset.session === "member");

@@ -109,8 +109,9 @@ export const failedRequest = (status: number, path: RegExp) =>
 
 /**
  * Opens a path and waits until the app has taken over the page (`<html data-app="ready">`, set
- * by web/app.tsx once its first render is committed). The catalogue pages arrive rendered by the
- * server, so their buttons exist before the app starts; a test acting earlier would race it.
+ * by web/boot/start-app.tsx once its first render is committed). The catalogue pages arrive
+ * rendered by the server, so their buttons exist before the app starts; a test acting earlier
+ * would race it.
  */
 export async function openApp(page: Page, path: string): Promise<void> {
   await page.goto(path);

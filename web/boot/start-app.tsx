@@ -1,9 +1,9 @@
-import "./lib/zod-config.ts";
+import "../lib/zod-config.ts";
 import { createBrowserHistory, RouterProvider } from "@tanstack/react-router";
 import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { readInitialData } from "./lib/initial-data.ts";
-import { createAppRouter } from "./router.tsx";
+import { readInitialData } from "../lib/initial-data.ts";
+import { createAppRouter } from "../router.tsx";
 
 /**
  * Marks the page once the app has committed its first render (hydrated or rendered) and the
@@ -20,22 +20,16 @@ function MarkReady({ children }: { children: ReactNode }) {
 }
 
 /**
- * Starts the app on the page main.tsx loaded it into. The steps are separate tasks (`nextTask`
- * between them): each is the first run of a good deal of library code, and together they would
- * hold the main thread long enough to delay a tap (ADR 0008).
+ * Starts the app on the page: hydrates the markup the server rendered (the catalogue pages,
+ * web/entry-server.tsx), or renders into an empty `#root` (every other page).
  */
-export async function startApp(nextTask: () => Promise<void>): Promise<void> {
+export async function startApp(): Promise<void> {
   const root = document.getElementById("root");
   if (!root) throw new Error("The page has no #root element.");
 
   // Read the server's embedded catalogue data while the address is still the one it was written for.
   readInitialData();
-  await nextTask();
-  const history = createBrowserHistory();
-  await nextTask();
-  const router = createAppRouter(history);
-  await nextTask();
-
+  const router = createAppRouter(createBrowserHistory());
   const app = (
     <StrictMode>
       <MarkReady>
@@ -47,13 +41,15 @@ export async function startApp(nextTask: () => Promise<void>): Promise<void> {
     createRoot(root).render(app);
     return;
   }
-  // The catalogue pages arrive rendered by the server (web/entry-server.tsx). Resolving the
-  // route first (its code split chunk) lets the first render match that HTML, so React adopts
-  // it instead of painting it again. `router.ssr` tells the router the page was server-rendered,
-  // so it lays out its boundaries as the server did (ADR 0007: no dehydration scripts).
+  // TanStack Router's documented hydration (`RouterClient`/`hydrate` from
+  // @tanstack/react-router/ssr/client) starts from the state its own server render writes into
+  // the page as inline scripts (`window.$_TSR`, read without a check in production builds); the
+  // CSP allows no inline script (script-src 'self', ADR 0007), and this page embeds its data as
+  // JSON instead. Of what `hydrate` sets, the markup depends on one public field, `router.ssr`:
+  // with it the router lays out its boundaries as the server did, so React adopts the markup.
   router.ssr = { manifest: undefined };
+  // Resolving the route first (its code-split chunk) lets the first render match that HTML.
   await router.load();
-  await nextTask();
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread until the whole page is adopted (a tap still hydrates its target first).
   startTransition(() => void hydrateRoot(root, app));
