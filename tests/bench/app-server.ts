@@ -13,13 +13,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
-import { seedProducts } from "../../drizzle/seed/catalogue.ts";
 import { seedSurveyQuestions } from "../../drizzle/seed/survey-questions.ts";
 import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
 import { openNodeDatabase } from "../../worker/db/node-database.ts";
-import { products, surveyResponses, temperamentResults, users } from "../../worker/db/schema.ts";
+import { surveyResponses, temperamentResults, users } from "../../worker/db/schema.ts";
 import { startNodeServer } from "../../worker/entries/node.ts";
 import { scoreTemperament } from "../../worker/survey/temperament.ts";
+import { topUpCatalogue } from "./catalogue-size.ts";
 import { announceReady } from "./child.ts";
 import { root } from "./common.ts";
 
@@ -52,7 +52,8 @@ const env = {
 
 try {
   const server = await startNodeServer(env, { port: 0 });
-  const count = await topUpCatalogue(wanted);
+  const { client, db } = openNodeDatabase({ DATABASE_URL: env.DATABASE_URL, DATABASE_AUTH_TOKEN: undefined }, root);
+  const count = await topUpCatalogue(db, wanted).finally(() => client.close());
   const members = await addMembers(wantedMembers);
   const ready = { url: server.url, port: Number(new URL(server.url).port), tempDir, products: count, members };
   announceReady(ready, async () => {
@@ -62,37 +63,6 @@ try {
 } catch (error) {
   removeTempDir();
   throw error;
-}
-
-/** Inserts copies of the seeded products (plain batched inserts) until there are `total`. */
-async function topUpCatalogue(total: number): Promise<number> {
-  const { client, db } = openNodeDatabase({ DATABASE_URL: env.DATABASE_URL, DATABASE_AUTH_TOKEN: undefined }, root);
-  try {
-    let count = await db.$count(products);
-    const rows: (typeof products.$inferInsert)[] = [];
-    for (let n = count; n < total; n++) {
-      const p = seedProducts[n % seedProducts.length];
-      if (!p) break;
-      const copy = Math.floor(n / seedProducts.length);
-      rows.push({
-        name: `${p.name} ${copy}`,
-        shortDescription: p.short_description,
-        description: p.description,
-        longDescription: p.long_description,
-        categoryId: p.category_id,
-        images: p.images,
-        etsyLink: `${p.etsy_link}-${copy}`,
-        sortOrder: p.sort_order + copy,
-      });
-    }
-    for (let i = 0; i < rows.length; i += 100) {
-      await db.insert(products).values(rows.slice(i, i + 100));
-    }
-    count = await db.$count(products);
-    return count;
-  } finally {
-    client.close();
-  }
 }
 
 /**

@@ -1,14 +1,15 @@
 /**
  * The benchmark (DESIGN.md §9, issue 3 "Speed"): `npm run bench` runs every section in order,
- * `npm run bench -- api` (or bundle, lighthouse; several allowed) only those. It prints figures
- * beside baselines measured in the same run and marks each target "met" or "NOT met"; it never
- * fails on a figure (exit 1 only when the bench itself broke). The same figures are written to
- * tests/bench/results/<timestamp>.json (git-ignored), Lighthouse reports beside them.
+ * `npm run bench -- api` (or bundle, lighthouse, passwords, admin, runtimes; several allowed)
+ * only those. It prints figures beside baselines measured in the same run and marks each target
+ * "met" or "NOT met"; it never fails on a figure (exit 1 only when the bench itself broke). The
+ * same figures are written to tests/bench/results/<timestamp>.json (git-ignored), Lighthouse
+ * reports beside them.
  *
- * Options: --duration S and --warmup S (API load, default 10 and 2), --connections N (50),
- * --products N (500), --runs N (Lighthouse runs per page, 3), --hashes N (password hashes per
- * engine, 10), --rounds N (admin dashboard rounds, 20), --rebuild (build dist/web and
- * dist/worker first; by default only a missing build is built).
+ * Options: --duration S and --warmup S (API and runtime load, default 10 and 2), --connections N
+ * (50), --products N (api: 500; runtimes: 1,000), --runs N (Lighthouse runs per page, 3),
+ * --hashes N (password hashes per engine, 10), --rounds N (admin dashboard rounds, 20),
+ * --rebuild (build dist/web and dist/worker first; by default only a missing build is built).
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -19,7 +20,7 @@ import { type AppReady, type ChildServer, startChild } from "./child.ts";
 import { AbortedError, cleanupAll, installSignalHandlers, isAborting } from "./cleanup.ts";
 import { benchDir, describeError, heading, mark, root, type SectionResult, type Target, table } from "./common.ts";
 
-const sections = ["bundle", "api", "lighthouse", "passwords", "admin"] as const;
+const sections = ["bundle", "api", "lighthouse", "passwords", "admin", "runtimes"] as const;
 type Section = (typeof sections)[number];
 
 const { values, positionals } = parseArgs({
@@ -28,7 +29,8 @@ const { values, positionals } = parseArgs({
     duration: { type: "string", default: "10" },
     warmup: { type: "string", default: "2" },
     connections: { type: "string", default: "50" },
-    products: { type: "string", default: "500" },
+    // No default here: each section that seeds products has its own (api 500, runtimes 1,000).
+    products: { type: "string" },
     runs: { type: "string", default: "3" },
     hashes: { type: "string", default: "10" },
     rounds: { type: "string", default: "20" },
@@ -39,7 +41,7 @@ const { values, positionals } = parseArgs({
 
 if (values.help) {
   console.log(
-    "npm run bench [-- [bundle|api|lighthouse|passwords]… [--duration S] [--warmup S] [--connections N] [--products N] [--runs N] [--hashes N] [--rounds N] [--rebuild]]",
+    "npm run bench [-- [bundle|api|lighthouse|passwords|admin|runtimes]… [--duration S] [--warmup S] [--connections N] [--products N] [--runs N] [--hashes N] [--rounds N] [--rebuild]]",
   );
   process.exit(0);
 }
@@ -50,12 +52,14 @@ const numbers = {
   duration: Number(values.duration),
   warmup: Number(values.warmup),
   connections: Number(values.connections),
-  products: Number(values.products),
+  products: values.products === undefined ? undefined : Number(values.products),
   runs: Number(values.runs),
   hashes: Number(values.hashes),
   rounds: Number(values.rounds),
 };
-const badNumber = Object.entries(numbers).find(([k, v]) => !Number.isFinite(v) || v < (k === "warmup" ? 0 : 1));
+const badNumber = Object.entries(numbers).find(
+  ([k, v]) => v !== undefined && (!Number.isFinite(v) || v < (k === "warmup" ? 0 : 1)),
+);
 if (unknown.length > 0 || badNumber) {
   console.error(
     unknown.length > 0
@@ -90,11 +94,15 @@ async function runSection(section: Section): Promise<SectionResult> {
     }
     case "api": {
       const { apiSection } = await import("./api.ts");
-      return apiSection(numbers);
+      return apiSection({ ...numbers, products: numbers.products ?? 500 });
     }
     case "admin": {
       const { adminSection } = await import("./admin.ts");
       return adminSection(numbers);
+    }
+    case "runtimes": {
+      const { runtimesSection } = await import("./runtimes.ts");
+      return runtimesSection({ ...numbers, rebuild: values.rebuild });
     }
     case "passwords": {
       const { passwordsSection } = await import("./passwords.ts");
@@ -143,6 +151,7 @@ try {
         lighthouse: "3. Lighthouse",
         passwords: "4. Password hashing",
         admin: "5. Admin at scale",
+        runtimes: "6. Node and Worker under load",
       }[section],
     );
     const started = Date.now();
