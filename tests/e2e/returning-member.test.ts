@@ -276,8 +276,12 @@ test("past the hour the session refreshes itself: same screen, one refresh, call
     if (request.url().includes("grant_type=refresh_token")) refreshes.push(request);
   });
   // The tab sleeps through the hour (a phone in a pocket); its first tick on waking refreshes.
+  // Awaited from here, on the network: a wait inside the page would run on the page's clock,
+  // which the test holds.
+  const refreshed = page.waitForResponse((response) => response.url().includes("grant_type=refresh_token"));
   await page.clock.fastForward("01:01:00");
-  await page.waitForFunction((old) => localStorage.getItem("token") !== old, before);
+  expect((await refreshed).status()).toBe(200);
+  await expect.poll(() => storedToken(page)).not.toBe(before);
   const after = await storedToken(page);
   expect(refreshes).toHaveLength(1);
   expect(after).toBeTruthy();

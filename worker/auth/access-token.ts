@@ -25,13 +25,18 @@ export async function signAccessToken(
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const { sub, ...rest } = claims;
-  return new SignJWT(rest)
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setSubject(sub)
-    .setIssuer(issuer)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + ttlSeconds)
-    .sign(key(secret));
+  return (
+    new SignJWT(rest)
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(sub)
+      // Unique per token: two tokens of one session issued in the same second would otherwise be
+      // the same string, and a refresh would look like no refresh.
+      .setJti(crypto.randomUUID())
+      .setIssuer(issuer)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + ttlSeconds)
+      .sign(key(secret))
+  );
 }
 
 /**
