@@ -1,7 +1,8 @@
-import { Link, useLocation } from "@tanstack/react-router";
-import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { Link } from "@tanstack/react-router";
+import { useEffect, useId } from "react";
 import { ChevronDownIcon, UserIcon } from "../icons.tsx";
 import { DisclosureButton } from "./disclosure-button.tsx";
+import { useDisclosure } from "./use-disclosure.ts";
 
 /**
  * The member's Account menu in the header (SPEC §2): My Profile and Sign Out. A disclosure
@@ -9,14 +10,8 @@ import { DisclosureButton } from "./disclosure-button.tsx";
  * Escape, leaving it or navigating closes it.
  */
 export function AccountMenu({ onSignOut }: { onSignOut(): void }) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, wrapperRef, buttonRef, onKeyDown, onBlur } = useDisclosure();
   const panelId = useId();
-  const wrapperRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const href = useLocation({ select: (location) => location.href });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of a route change
-  useEffect(() => setOpen(false), [href]);
 
   // A tap or click anywhere else closes it.
   useEffect(() => {
@@ -27,17 +22,6 @@ export function AccountMenu({ onSignOut }: { onSignOut(): void }) {
     document.addEventListener("pointerdown", onPointerDown);
     return () => document.removeEventListener("pointerdown", onPointerDown);
   }, [open]);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Escape" && open) {
-      event.stopPropagation();
-      setOpen(false);
-      buttonRef.current?.focus();
-    }
-  };
-  const onBlur = (event: FocusEvent) => {
-    if (!wrapperRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
-  };
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: it only listens for Escape and focus leaving; the button is the control

@@ -1,9 +1,10 @@
-import { Link, useLocation } from "@tanstack/react-router";
-import { type FocusEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { Link } from "@tanstack/react-router";
+import { useEffect, useId, useRef } from "react";
 import type { Category } from "../../../worker/contract/catalogue.ts";
 import { ChevronDownIcon } from "../icons.tsx";
 import { CategoryLinks } from "./category-links.tsx";
 import { DisclosureButton } from "./disclosure-button.tsx";
+import { useDisclosure } from "./use-disclosure.ts";
 
 const navLink =
   "rounded-full px-3 py-2 text-[0.9375rem] font-medium text-ink/85 transition-colors hover:bg-sage-100 hover:text-sage-900 data-[status=active]:text-sage-800 data-[status=active]:bg-sage-100";
@@ -14,15 +15,9 @@ const navLink =
  * (aria-expanded); Escape, leaving the menu or navigating closes it.
  */
 export function ProductsMenu({ categories }: { categories: readonly Category[] }) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, wrapperRef, buttonRef, onKeyDown, onBlur } = useDisclosure();
   const panelId = useId();
-  const wrapperRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const closeTimer = useRef<number | undefined>(undefined);
-  const href = useLocation({ select: (location) => location.href });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of a route change
-  useEffect(() => setOpen(false), [href]);
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
   const show = () => {
@@ -32,16 +27,6 @@ export function ProductsMenu({ categories }: { categories: readonly Category[] }
   const hideSoon = () => {
     window.clearTimeout(closeTimer.current);
     closeTimer.current = window.setTimeout(() => setOpen(false), 150);
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Escape" && open) {
-      event.stopPropagation();
-      setOpen(false);
-      buttonRef.current?.focus();
-    }
-  };
-  const onBlur = (event: FocusEvent) => {
-    if (!wrapperRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
   };
 
   return (

@@ -5,7 +5,7 @@ import { useDocumentTitle } from "../../lib/document-title.ts";
 import { getSessionManager } from "../../lib/session.ts";
 import { newPasswordError, updatePasswordErrorMessage } from "./account-messages.ts";
 import { AccountCard, FormMessage, fieldClass } from "./form-parts.tsx";
-import { PasswordResetRequest } from "./password-reset-request.tsx";
+import { PasswordResetRequest } from "./email-request-form.tsx";
 
 /** SPEC §9: the pause on the success message before going to sign-in. */
 export const redirectDelayMs = 1200;

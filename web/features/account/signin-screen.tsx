@@ -5,7 +5,7 @@ import { useDocumentTitle } from "../../lib/document-title.ts";
 import { getSessionManager, rememberAdminSignIn } from "../../lib/session.ts";
 import { fillInAllFields, signInErrorMessage } from "./account-messages.ts";
 import { AccountCard, FormMessage, fieldClass } from "./form-parts.tsx";
-import { PasswordResetRequest } from "./password-reset-request.tsx";
+import { PasswordResetRequest } from "./email-request-form.tsx";
 
 /**
  * SPEC §2's sign-in. On success the session is stored and the guest-only wrapper around this

@@ -4,18 +4,27 @@ import { resetRequestErrorMessage } from "./account-messages.ts";
 import { FormMessage, fieldClass } from "./form-parts.tsx";
 
 /**
- * Asks for the password reset e-mail (SPEC §2's reset panel): the sign-in screen's "Forgot your
- * password?" panel, and the reset screen's offer of a new link when one has run out. The API
- * answers alike for every address, so the success sentence promises nothing about the account.
+ * A one-field form that asks the server to e-mail an address (a reset link, a new verification
+ * link), with SPEC §5's empty-address message, a busy label, and one sentence for success.
  */
-export function PasswordResetRequest({
+export function EmailRequestForm({
   email,
   onEmailChange,
   label = "Email",
+  send,
+  submitLabel,
+  busyLabel,
+  sentMessage,
+  failureMessage,
 }: {
   email: string;
   onEmailChange(email: string): void;
   label?: string;
+  send(address: string): Promise<unknown>;
+  submitLabel: string;
+  busyLabel: string;
+  sentMessage: string;
+  failureMessage(failure: unknown): string;
 }) {
   const id = useId();
   const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
@@ -33,10 +42,10 @@ export function PasswordResetRequest({
     setState("sending");
     setError(null);
     try {
-      await getSessionManager().requestPasswordReset(address);
+      await send(address);
       setState("sent");
     } catch (failure) {
-      setError(resetRequestErrorMessage(failure));
+      setError(failureMessage(failure));
       setState("idle");
     }
   };
@@ -60,7 +69,7 @@ export function PasswordResetRequest({
           className={fieldClass}
         />
         <button type="submit" className="btn btn-outline w-full" disabled={state === "sending"}>
-          {state === "sending" ? "Sending reset email..." : "Send reset email"}
+          {state === "sending" ? busyLabel : submitLabel}
         </button>
       </div>
       {error ? (
@@ -70,9 +79,37 @@ export function PasswordResetRequest({
       ) : null}
       {state === "sent" ? (
         <FormMessage tone="success" className="mt-3">
-          Password reset email sent. Please check your inbox.
+          {sentMessage}
         </FormMessage>
       ) : null}
     </form>
+  );
+}
+
+/**
+ * Asks for the password reset e-mail (SPEC §2's reset panel): the sign-in screen's "Forgot your
+ * password?" panel, and the reset screen's offer of a new link when one has run out. The API
+ * answers alike for every address, so the success sentence promises nothing about the account.
+ */
+export function PasswordResetRequest({
+  email,
+  onEmailChange,
+  label = "Email",
+}: {
+  email: string;
+  onEmailChange(email: string): void;
+  label?: string;
+}) {
+  return (
+    <EmailRequestForm
+      email={email}
+      onEmailChange={onEmailChange}
+      label={label}
+      send={(address) => getSessionManager().requestPasswordReset(address)}
+      submitLabel="Send reset email"
+      busyLabel="Sending reset email..."
+      sentMessage="Password reset email sent. Please check your inbox."
+      failureMessage={resetRequestErrorMessage}
+    />
   );
 }
