@@ -125,18 +125,15 @@ export async function waitForApp(page: Page): Promise<void> {
 export const screenshotDir = fileURLToPath(new URL("../e2e/screenshots/", import.meta.url));
 
 /**
- * Scrolls through the page so lazy images start loading, waits until every image has settled,
- * and scrolls back to where it was.
+ * Makes every lazy image load now and waits until each has settled (loaded or failed), for a
+ * full-page screenshot. Scrolling through the page to trigger them raced a page whose height
+ * was still changing, and left images below a stale bottom unloaded on a busy machine.
  */
 export async function loadAllImages(page: Page): Promise<void> {
-  const start = await page.evaluate(() => window.scrollY);
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  const step = page.viewportSize()?.height ?? 800;
-  for (let y = 0; y < height; y += step) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-  }
+  await page.evaluate(() => {
+    for (const img of document.images) if (img.loading === "lazy") img.loading = "eager";
+  });
   await page.waitForFunction(() => [...document.images].every((img) => img.complete));
-  await page.evaluate((top) => window.scrollTo(0, top), start);
 }
 
 /**
