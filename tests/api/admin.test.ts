@@ -5,6 +5,9 @@ import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
 import type { AdminUser } from "../../worker/contract/admin.ts";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import { products, surveyResponses } from "../../worker/db/schema.ts";
+import { dispatchOutbox } from "../../worker/email/dispatcher.ts";
+import { enqueueEmail } from "../../worker/email/outbox.ts";
+import { createLogger } from "../../worker/lib/logger.ts";
 import { answerSurvey, createCategory, createMember, createProduct, createSurvey } from "../support/factories.ts";
 import { createTestApp, testSettings } from "../support/test-app.ts";
 
@@ -327,7 +330,7 @@ describe("categories", async () => {
 });
 
 describe("members and settings", async () => {
-  const { db, call, config } = await shop();
+  const { db, call, config, clock, mailer } = await shop();
   const survey = await createSurvey(db);
 
   /** Statements the database client ran while `run` ran (batched statements counted one by one). */
@@ -396,5 +399,34 @@ describe("members and settings", async () => {
       outbox: { waiting: 0, sent: 0, failed: 0 },
     });
     expect(text).not.toContain(config.JWT_SECRET);
+  });
+
+  it("marks the result e-mail sent by member, and counts the outbox by state", async () => {
+    const member = await createMember(db);
+    const other = await createMember(db);
+    const result = { subject: "Mizaç sonucunuz", text: "t", html: "<p>t</p>" };
+    const now = clock.now();
+    await enqueueEmail(db, {
+      kind: "temperament_result",
+      to: member.email,
+      userId: member.id,
+      content: result,
+      sendAfter: now,
+    });
+    // One to the other member's address that is not theirs (an earlier account's): not counted.
+    await enqueueEmail(db, { kind: "temperament_result", to: other.email, content: result, sendAfter: now });
+    const deps = { db, clock, logger: createLogger("silent"), from: "a@b.test", maxAttempts: 1 };
+    expect(await dispatchOutbox({ ...deps, mailer })).toMatchObject({ sent: 2 });
+    // One given up on, one still waiting.
+    await enqueueEmail(db, { kind: "verify_email", to: "x@example.com", content: result, sendAfter: now });
+    const refusing = { transport: "refusing", send: () => Promise.reject(new Error("550 no such user")) };
+    expect(await dispatchOutbox({ ...deps, mailer: refusing })).toMatchObject({ failed: 1 });
+    await enqueueEmail(db, { kind: "verify_email", to: "y@example.com", content: result, sendAfter: now });
+
+    const users = (await (await call("GET", "/api/admin/users")).json()) as AdminUser[];
+    expect(users.find((u) => u.id === member.id)?.result_email_sent).toBe(true);
+    expect(users.find((u) => u.id === other.id)?.result_email_sent).toBe(false);
+    const settings = (await (await call("GET", "/api/admin/settings")).json()) as { outbox: unknown };
+    expect(settings.outbox).toEqual({ waiting: 1, sent: 2, failed: 1 });
   });
 });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { dispatchOutbox } from "../../worker/email/dispatcher.ts";
 import { enqueueEmail } from "../../worker/email/outbox.ts";
+import { devMailboxMailer } from "../../worker/email/transports/dev-mailbox.ts";
+import { createLogger } from "../../worker/lib/logger.ts";
 import { createTestApp } from "../support/test-app.ts";
 
 // The development mailbox (DESIGN.md §5): the outbox as JSON and as a page, in development only.
@@ -53,6 +56,52 @@ describe("in development", async () => {
     expect(frame?.[1]).not.toContain("allow-scripts");
     expect(frame?.[2]).toContain("&#60;script&#62;alert(3)");
     expect(res.headers.get("Content-Security-Policy")).toContain("script-src 'self'");
+  });
+  it("is where the dev-mailbox transport delivers: the message stays readable, marked delivered", async () => {
+    await enqueueEmail(db, {
+      kind: "temperament_result",
+      to: "mizac@example.com",
+      content: { subject: "Mizaç sonucunuz", text: "Melankolik", html: "<p>Melankolik</p>" },
+      sendAfter: clock.now(),
+    });
+    const deps = { db, clock, logger: createLogger("silent"), from: "Doğal Yaşam <a@b.test>", maxAttempts: 8 };
+    expect(await dispatchOutbox({ ...deps, mailer: devMailboxMailer })).toMatchObject({ sent: 1 });
+
+    const [newest] = (await (await app.request("/api/dev/mailbox")).json()) as Record<string, unknown>[];
+    expect(newest).toMatchObject({
+      to: "mizac@example.com",
+      subject: "Mizaç sonucunuz",
+      text: "Melankolik",
+      html: "<p>Melankolik</p>",
+      kind: "temperament_result",
+      sent_at: clock.now().toISOString(),
+      failed_at: null,
+      attempts: 1,
+    });
+    expect(await (await app.request("/dev/mailbox")).text()).toContain(`delivered ${clock.now().toISOString()}`);
+  });
+
+  it("shows a message the dispatcher gave up on, with its last error", async () => {
+    await enqueueEmail(db, {
+      kind: "verify_email",
+      to: "yok@example.com",
+      content: { subject: "Doğrulama", text: "t", html: "<p>t</p>" },
+      sendAfter: clock.now(),
+    });
+    const refusing = {
+      transport: "refusing",
+      send: async () => {
+        throw new Error("550 5.1.1 <yok@example.com>: no such user");
+      },
+    };
+    const deps = { db, clock, logger: createLogger("silent"), from: "a@b.test", maxAttempts: 1 };
+    expect(await dispatchOutbox({ ...deps, mailer: refusing })).toMatchObject({ failed: 1 });
+
+    const [newest] = (await (await app.request("/api/dev/mailbox")).json()) as Record<string, unknown>[];
+    expect(newest).toMatchObject({ sent_at: null, failed_at: clock.now().toISOString(), attempts: 1 });
+    expect(await (await app.request("/dev/mailbox")).text()).toContain(
+      "after 1 try (last error: 550 5.1.1 &#60;yok@example.com&#62;: no such user)",
+    );
   });
 });
 

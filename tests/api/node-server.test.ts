@@ -5,6 +5,7 @@ import { seedCategories, seedProducts } from "../../drizzle/seed/catalogue.ts";
 import { seedSurveyQuestions } from "../../drizzle/seed/survey-questions.ts";
 import { ConfigError } from "../../worker/config/config.ts";
 import { StartupError, startNodeServer } from "../../worker/entries/node.ts";
+import { signupBody } from "../support/factories.ts";
 import { nodeServerSettings } from "../support/server.ts";
 
 const run = promisify(execFile);
@@ -91,6 +92,51 @@ describe("the Node server (npm start's entry)", () => {
     expect("code" in failure && failure.code).toBe(1);
     expect("stderr" in failure && failure.stderr.trim()).toBe(
       "Invalid configuration: MAIL_TRANSPORT is dev-mailbox, which delivers nothing: set a transport that sends e-mail, or leave it unset to keep messages in the outbox",
+    );
+  });
+
+  // Generous test timeouts: starting a server or a process takes seconds on a busy machine; the
+  // delivery itself must still happen within 5 s of the response.
+  it("wakes the dispatcher when a request writes an e-mail: it reaches the mailbox within seconds", {
+    timeout: 30_000,
+  }, async () => {
+    // The timer is an hour away, so only the wake from emailWritten can deliver it.
+    const server = await startNodeServer(
+      { ...settings, APP_ENV: "development" },
+      { port: 0, dispatchIntervalMs: 3_600_000 },
+    );
+    try {
+      const body = signupBody(seedSurveyQuestions);
+      const signup = await fetch(`${server.url}/api/auth/signup`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      expect(signup.status).toBe(202);
+      const written = Date.now();
+      type Message = { to: string; kind: string; sent_at: string | null };
+      await expect
+        .poll(
+          async () => {
+            const mailbox = (await (await fetch(`${server.url}/api/dev/mailbox`)).json()) as Message[];
+            return mailbox.find((m) => m.to === body.email);
+          },
+          { timeout: 5_000, interval: 100 },
+        )
+        .toMatchObject({ kind: "verify_email", sent_at: expect.any(String) });
+      expect(Date.now() - written).toBeLessThan(5_000);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("as a process, refuses a transport Node does not have with one line", { timeout: 30_000 }, async () => {
+    const failure = await run(process.execPath, ["worker/entries/node.ts"], {
+      env: { ...process.env, ...settings, MAIL_TRANSPORT: "cloudflare", PORT: "0" },
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect("code" in failure && failure.code).toBe(1);
+    expect("stderr" in failure && failure.stderr.trim()).toBe(
+      "Invalid configuration: MAIL_TRANSPORT is cloudflare, which sends through a Worker's send_email binding: on the Node server use smtp or http-api",
     );
   });
 });

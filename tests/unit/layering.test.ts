@@ -5,9 +5,10 @@ import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { projectRoot as root } from "../../worker/entries/node-env.ts";
 
-// DESIGN.md §2's layering is enforced by Biome's noRestrictedImports (biome.json's overrides),
-// so `npm run lint` fails on a violation. This proves the rules are switched on and mean what
-// they say: the project's own biome.json lints small files placed where the rules apply.
+// DESIGN.md §2's layering, and what the Worker entry and product code may import (ADR 0012), are
+// enforced by Biome's noRestrictedImports (biome.json's overrides), so `npm run lint` fails on a
+// violation. This proves the rules are switched on and mean what they say: the project's own
+// biome.json lints small files placed where the rules apply.
 
 const biome = join(root, "node_modules/.bin/biome");
 const dir = mkdtempSync(join(tmpdir(), "layering-"));
@@ -70,6 +71,58 @@ describe("the layering rules of DESIGN.md §2", () => {
       'import { renderPage } from "../../web/entry-server.tsx";\nexport { renderPage };',
       "worker/ imports nothing from web/",
     ],
+    [
+      "worker/entries/worker.ts",
+      'import { renderPage } from "../../web/entry-server.tsx";\nexport { renderPage };',
+      "worker/ imports nothing from web/",
+    ],
+    [
+      "worker/auth/a.test.ts",
+      'import { renderPage } from "../../web/entry-server.tsx";\nexport { renderPage };',
+      "worker/ imports nothing from web/",
+    ],
+    ["worker/entries/worker.ts", 'import { argon2 } from "node:crypto";\nexport { argon2 };', "runs in workerd"],
+    [
+      "worker/entries/worker.ts",
+      'import { nodePasswordHasher } from "../auth/password-node.ts";\nexport { nodePasswordHasher };',
+      "with the WebAssembly engine",
+    ],
+    [
+      "worker/auth/a.ts",
+      'import { argon2id } from "@noble/hashes/argon2.js";\nexport { argon2id };',
+      "pure-JavaScript",
+    ],
+    [
+      "worker/entries/worker.ts",
+      'import { argon2id } from "@noble/hashes/argon2.js";\nexport { argon2id };',
+      "pure-JavaScript",
+    ],
+    [
+      "drizzle/seed/a.ts",
+      'import { argon2id } from "@noble/hashes/argon2.js";\nexport { argon2id };',
+      "pure-JavaScript",
+    ],
+    // nodemailer must stay out of the Worker bundle (ADR 0013).
+    [
+      "worker/email/transports/http-api.ts",
+      'import { createTransport } from "nodemailer";\nexport { createTransport };',
+      "nodemailer is Node-only",
+    ],
+    [
+      "worker/entries/node.ts",
+      'import { createTransport } from "nodemailer";\nexport { createTransport };',
+      "nodemailer is Node-only",
+    ],
+    [
+      "worker/email/worker-mailer.ts",
+      'import { createSmtpMailer } from "./transports/smtp.ts";\nexport { createSmtpMailer };',
+      "Only worker/email/node-mailer.ts imports the SMTP transport",
+    ],
+    [
+      "worker/entries/worker.ts",
+      'import { createNodeMailer } from "../email/node-mailer.ts";\nexport { createNodeMailer };',
+      "The Node mailer (SMTP through nodemailer) is for the Node entry and the CLIs",
+    ],
   ])("refuses %s: %s", (path, source, message) => {
     const messages = restrictedImports(path, `${source}\n`);
     expect(messages).toHaveLength(1);
@@ -88,6 +141,26 @@ describe("the layering rules of DESIGN.md §2", () => {
     ["web/lib/a.ts", 'import type { AppType } from "../../worker/app.ts";\nexport type { AppType };'],
     ["web/lib/a.ts", 'import { productSchema } from "../../worker/contract/catalogue.ts";\nexport { productSchema };'],
     ["worker/entries/a.ts", 'import { renderPage } from "web-ssr";\nexport { renderPage };'],
+    [
+      "worker/entries/worker.ts",
+      'import argon2Wasm from "@phi-ag/argon2/argon2.wasm";\nimport { renderPage } from "web-ssr";\nimport { createWasmPasswordHasher } from "../auth/password-wasm.ts";\nexport { argon2Wasm, createWasmPasswordHasher, renderPage };',
+    ],
+    [
+      "worker/entries/node.ts",
+      'import { readFile } from "node:fs/promises";\nimport { nodePasswordHasher } from "../auth/password-node.ts";\nexport { nodePasswordHasher, readFile };',
+    ],
+    // The engines' tests check them against the pure-JavaScript argon2id.
+    ["worker/auth/a.test.ts", 'import { argon2id } from "@noble/hashes/argon2.js";\nexport { argon2id };'],
+    ["worker/email/transports/smtp.ts", 'import { createTransport } from "nodemailer";\nexport { createTransport };'],
+    [
+      "worker/email/node-mailer.ts",
+      'import { createSmtpMailer } from "./transports/smtp.ts";\nexport { createSmtpMailer };',
+    ],
+    [
+      "worker/entries/node.ts",
+      'import { createNodeMailer } from "../email/node-mailer.ts";\nexport { createNodeMailer };',
+    ],
+    ["worker/cli/a.ts", 'import { createNodeMailer } from "../email/node-mailer.ts";\nexport { createNodeMailer };'],
   ])("allows %s: %s", (path, source) => {
     expect(restrictedImports(path, `${source}\n`)).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, st
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Client, createClient } from "@libsql/client";
-import { convertV4MiniflareOptions, Miniflare } from "miniflare";
+import { convertV4MiniflareOptions, type Log, Miniflare } from "miniflare";
 import { experimental_readRawConfig, unstable_getMiniflareWorkerOptions } from "wrangler";
 import { seedDatabase } from "../../drizzle/seed/seed.ts";
 import { createDatabase, type Database } from "../../worker/db/client.ts";
@@ -89,7 +89,17 @@ export async function createTestDatabase(admin: { email: string; password: strin
  */
 export async function startWorker(
   vars: Record<string, string>,
-  { onLog }: { onLog?: (log: { level: string; message: string }) => void } = {},
+  {
+    onLog,
+    miniflare = {},
+  }: {
+    onLog?: (log: { level: string; message: string }) => void;
+    /** More Miniflare options: bindings wrangler.toml leaves commented out (send_email), a log. */
+    miniflare?: {
+      email?: { send_email: { name: string; allowed_destination_addresses?: string[] }[] };
+      log?: Log;
+    };
+  } = {},
 ): Promise<Miniflare> {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(wranglerToml);
   const declaredVars = (experimental_readRawConfig({ config: wranglerToml }).rawConfig.vars ?? {}) as Record<
@@ -119,6 +129,7 @@ export async function startWorker(
           if (log.level === "error") console.error(`workerd: ${log.message}`);
           else console.log(`workerd: ${log.message}`);
         }),
+      ...miniflare,
     }),
   );
   await mf.ready;

@@ -42,6 +42,8 @@ describe("the Worker bundle under workerd", () => {
     const bundle = readFileSync(workerScript, "utf8");
     expect(bundle).not.toMatch(/\bfrom\s*["']node:|\brequire\(["'](node:|fs|libsql)/);
     expect(bundle).not.toMatch(/@libsql\/(linux|darwin|win32)-|@neon-rs\/load/);
+    // Nor nodemailer: the SMTP transport is the Node server's alone (biome.json keeps it so).
+    expect(bundle).not.toMatch(/greetingTimeout|SMTPConnection/);
   });
 
   it("reports itself and its database healthy, over HTTP to the database", async () => {
@@ -201,6 +203,20 @@ describe("the Worker when something is wrong", () => {
       "with the development mailbox in production",
       { MAIL_TRANSPORT: "dev-mailbox" },
       "Invalid configuration: MAIL_TRANSPORT is dev-mailbox, which delivers nothing: set a transport that sends e-mail, or leave it unset to keep messages in the outbox",
+    ],
+    [
+      "with SMTP, which a Worker cannot use",
+      {
+        MAIL_TRANSPORT: "smtp",
+        SMTP_URL: "smtp://shop:secret@smtp.example.com:587",
+        MAIL_FROM: "no-reply@shop.example",
+      },
+      "Invalid configuration: MAIL_TRANSPORT is smtp, which only the Node server can use: on Workers use http-api or cloudflare",
+    ],
+    [
+      "with Cloudflare's transport but no send_email binding",
+      { MAIL_TRANSPORT: "cloudflare", MAIL_FROM: "no-reply@shop.example" },
+      "Invalid configuration: MAIL_TRANSPORT is cloudflare, but the Worker has no send_email binding named EMAIL (wrangler.toml [[send_email]])",
     ],
   ])(
     "refuses to serve %s: a clean 500 on every request and one log line naming the variable",

@@ -24,7 +24,7 @@ export async function listMembers(db: Database): Promise<AdminUser[]> {
       .groupBy(surveyResponses.userId),
     db.select().from(temperamentResults),
     db
-      .selectDistinct({ to: emailOutbox.to })
+      .selectDistinct({ userId: emailOutbox.userId })
       .from(emailOutbox)
       .where(and(eq(emailOutbox.kind, "temperament_result"), isNotNull(emailOutbox.sentAt))),
   ]);
@@ -33,7 +33,8 @@ export async function listMembers(db: Database): Promise<AdminUser[]> {
     answers.map((row) => [row.userId, JSON.parse(row.answers) as Record<string, string>] as const),
   );
   const resultByMember = new Map(results.map((r) => [r.userId, r]));
-  const resultSentTo = new Set(resultMails.map((m) => m.to));
+  // By member, not by address: a later account on the same address has not had its result.
+  const resultSentTo = new Set(resultMails.map((m) => m.userId));
 
   return members.map((member) => {
     const own = Object.entries(answersByMember.get(member.id) ?? {})
@@ -57,7 +58,7 @@ export async function listMembers(db: Database): Promise<AdminUser[]> {
       survey_total: questions.length,
       answers: own,
       temperament: result ? { dominant: result.dominant, secondary: result.secondary } : null,
-      result_email_sent: resultSentTo.has(member.email),
+      result_email_sent: resultSentTo.has(member.id),
     };
   });
 }

@@ -1,9 +1,8 @@
-import { and, gte, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, isNotNull, isNull } from "drizzle-orm";
 import packageJson from "../../package.json" with { type: "json" };
 import type { AdminSettings } from "../contract/admin.ts";
 import type { Database } from "../db/client.ts";
 import { emailOutbox } from "../db/schema.ts";
-import { maxAttempts } from "../email/dispatcher.ts";
 
 /** What the shop is configured with, for the admin's Settings tab. Never a secret. */
 export async function readSettings(
@@ -11,9 +10,9 @@ export async function readSettings(
   config: { MAIL_TRANSPORT?: string | undefined; DATABASE_URL: string },
 ): Promise<AdminSettings> {
   const [waiting, sent, failed] = await Promise.all([
-    db.$count(emailOutbox, and(isNull(emailOutbox.sentAt), lt(emailOutbox.attempts, maxAttempts))),
+    db.$count(emailOutbox, and(isNull(emailOutbox.sentAt), isNull(emailOutbox.failedAt))),
     db.$count(emailOutbox, isNotNull(emailOutbox.sentAt)),
-    db.$count(emailOutbox, and(isNull(emailOutbox.sentAt), gte(emailOutbox.attempts, maxAttempts))),
+    db.$count(emailOutbox, isNotNull(emailOutbox.failedAt)),
   ]);
   return {
     email_transport: config.MAIL_TRANSPORT ?? null,

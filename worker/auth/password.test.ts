@@ -63,6 +63,26 @@ describe("password hashing", { timeout: 60_000 }, () => {
     expect(nodePasswordHasher.needsRehash("$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g")).toBe(false);
   });
 
+  it("takes a password typed with combining marks as the same password (NFKC)", async () => {
+    const composed = "şifre-ğ"; // ş and ğ as single characters
+    const decomposed = "s\u0327ifre-g\u0306"; // s + cedilla, g + breve
+    expect(decomposed).not.toBe(composed);
+    expect(await wasmPasswordHasher.verify(decomposed, await nodePasswordHasher.hash(composed))).toBe(true);
+  });
+
+  it("refuses a stored hash that asks for more memory than any it writes, without computing it", async () => {
+    const huge = "$argon2id$v=19$m=4194304,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaA";
+    let derived = 0;
+    const counting = createPasswordHasher(async (_password, _salt, _params, length) => {
+      derived++;
+      return new Uint8Array(length);
+    });
+    expect(await counting.verify("x", huge)).toBe(false);
+    expect(derived).toBe(0);
+    expect(await counting.verify("x", huge.replace("m=4194304", "m=19456"))).toBe(false);
+    expect(derived).toBe(1);
+  });
+
   it("refuses garbage instead of throwing", async () => {
     for (const phc of ["", "plain", "$argon2id$v=19$m=x,t=2,p=1$a$b", "$argon2i$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA"]) {
       expect(await nodePasswordHasher.verify("x", phc)).toBe(false);

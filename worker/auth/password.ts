@@ -49,23 +49,32 @@ function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
   return diff === 0;
 }
 
+/** A stored hash asking for more than this is refused rather than computed (256 MiB, 10 passes). */
+const ceiling = { m: 262_144, t: 10, p: 4 };
+
+/**
+ * NIST SP 800-63B §5.1.1.2: passwords are normalised (NFKC) before hashing, so "ş" typed as one
+ * character and as "s" plus a combining cedilla are the same password on every keyboard.
+ */
+const normalise = (password: string) => password.normalize("NFKC");
+
 export function createPasswordHasher(derive: Argon2idEngine): PasswordHasher {
   return {
     async hash(password) {
       const salt = crypto.getRandomValues(new Uint8Array(saltLength));
       const { m, t, p } = passwordParams;
-      const hash = await derive(password, salt, passwordParams, keyLength);
+      const hash = await derive(normalise(password), salt, passwordParams, keyLength);
       return `$argon2id$v=19$m=${m},t=${t},p=${p}$${b64(salt)}$${b64(hash)}`;
     },
     async verify(password, phc) {
       const parsed = parsePhc(phc);
-      if (!parsed) return false;
+      if (!parsed || parsed.m > ceiling.m || parsed.t > ceiling.t || parsed.p > ceiling.p) return false;
       const { salt, hash, ...params } = parsed;
-      return equalBytes(await derive(password, salt, params, hash.length), hash);
+      return equalBytes(await derive(normalise(password), salt, params, hash.length), hash);
     },
     needsRehash(phc) {
       const parsed = parsePhc(phc);
-      return !parsed || parsed.m < passwordParams.m || parsed.t < passwordParams.t;
+      return !parsed || parsed.m < passwordParams.m || parsed.t < passwordParams.t || parsed.p !== passwordParams.p;
     },
   };
 }

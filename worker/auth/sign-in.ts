@@ -80,6 +80,7 @@ export async function requestPasswordReset(
     await enqueueEmail(tx, {
       kind: "reset_password",
       to: email,
+      userId: user.id,
       content: resetPasswordEmail(user.firstName, deps.resetLink(token)),
     });
   });

@@ -62,6 +62,7 @@ export async function signUp(
         await enqueueEmail(tx, {
           kind: "account_exists",
           to: email,
+          userId: existing.id,
           content: accountExistsEmail(existing.firstName, deps.links.signIn),
         });
         return true;
@@ -85,6 +86,7 @@ export async function signUp(
       await enqueueEmail(tx, {
         kind: "verify_email",
         to: email,
+        userId,
         content: verificationEmail(request.first_name, deps.links.verify(token)),
       });
       return true;
@@ -111,6 +113,7 @@ export async function resendVerification(deps: SignUpDeps, email: string): Promi
     await enqueueEmail(tx, {
       kind: "verify_email",
       to: email,
+      userId: member.id,
       content: verificationEmail(member.firstName, deps.links.verify(token)),
     });
   });

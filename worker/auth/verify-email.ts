@@ -53,6 +53,7 @@ export async function verifyEmail(deps: VerifyDeps, token: string): Promise<Veri
         await enqueueEmail(tx, {
           kind: "temperament_result",
           to: member.email,
+          userId: member.id,
           content: temperamentResultEmail(member.firstName, result, deps.profileLink),
           sendAfter: new Date(sendAt),
         });

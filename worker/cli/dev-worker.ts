@@ -62,6 +62,9 @@ const vars: Record<string, string | undefined> = {
   PUBLIC_URL: raw.PUBLIC_URL,
   MAIL_TRANSPORT: raw.MAIL_TRANSPORT,
   MAIL_FROM: raw.MAIL_FROM,
+  MAIL_MAX_ATTEMPTS: raw.MAIL_MAX_ATTEMPTS,
+  MAIL_API_URL: raw.MAIL_API_URL,
+  MAIL_API_KEY: raw.MAIL_API_KEY,
   CORS_ORIGINS: raw.CORS_ORIGINS,
   LOG_LEVEL: raw.LOG_LEVEL,
 };
@@ -80,6 +83,7 @@ writeFileSync(
 chmodSync(envFile, 0o600); // in case an older copy was made with other permissions
 
 console.log(`  Starting wrangler dev on http://localhost:${port}`);
+console.log(`  Mailbox: http://localhost:${port}/dev/mailbox`);
 console.log(`  Run the cron trigger (e-mail dispatch): curl "http://localhost:${port}/cdn-cgi/handler/scheduled"\n`);
 const wrangler: ChildProcess = spawn(
   process.execPath,

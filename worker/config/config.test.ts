@@ -57,4 +57,73 @@ describe("parseConfig", () => {
     expect(parseConfig({ ...valid, APP_ENV: "development" }).MAIL_TRANSPORT).toBe("dev-mailbox");
     expect(parseConfig({ ...valid, APP_ENV: "test" }).MAIL_TRANSPORT).toBe("dev-mailbox");
   });
+
+  it("names each transport's missing settings in the one line", () => {
+    expect(() => parseConfig({ ...valid, APP_ENV: "development", MAIL_TRANSPORT: "smtp" })).toThrow(
+      new ConfigError("Invalid configuration: SMTP_URL is required when MAIL_TRANSPORT is smtp"),
+    );
+    expect(() => parseConfig({ ...valid, APP_ENV: "development", MAIL_TRANSPORT: "http-api" })).toThrow(
+      new ConfigError("Invalid configuration: MAIL_API_KEY is required when MAIL_TRANSPORT is http-api"),
+    );
+    // Production also wants a real sender; both problems are named together.
+    expect(() => parseConfig({ ...valid, MAIL_TRANSPORT: "http-api" })).toThrow(
+      new ConfigError(
+        "Invalid configuration: MAIL_FROM is required in production when MAIL_TRANSPORT is set: the sender address your provider accepts; MAIL_API_KEY is required when MAIL_TRANSPORT is http-api",
+      ),
+    );
+    expect(() => parseConfig({ ...valid, MAIL_TRANSPORT: "bogus" as string })).toThrow(
+      /^Invalid configuration: MAIL_TRANSPORT /,
+    );
+  });
+
+  it("never repeats an SMTP URL it refuses (it may hold a password)", () => {
+    const bad = "http://user:s3cret-pass@mail.example.com";
+    let message = "";
+    try {
+      parseConfig({ ...valid, APP_ENV: "development", MAIL_TRANSPORT: "smtp", SMTP_URL: bad });
+    } catch (error) {
+      message = String(error);
+    }
+    expect(message).toContain("SMTP_URL must be a URL such as smtp://user:password@smtp.example.com:587");
+    expect(message).not.toContain("s3cret-pass");
+  });
+
+  it("accepts each transport with its settings, and reads the sender and the tries", () => {
+    const smtp = parseConfig({
+      ...valid,
+      MAIL_TRANSPORT: "smtp",
+      SMTP_URL: "smtps://shop:p%40ss@smtp.example.com:465",
+      MAIL_FROM: "Doğal Yaşam <merhaba@dogalyasam.com.tr>",
+      MAIL_MAX_ATTEMPTS: "5",
+    });
+    expect(smtp).toMatchObject({ MAIL_TRANSPORT: "smtp", MAIL_MAX_ATTEMPTS: 5 });
+    const api = parseConfig({ ...valid, MAIL_TRANSPORT: "http-api", MAIL_API_KEY: "re_123", MAIL_FROM: "a@b.example" });
+    expect(api.MAIL_API_URL).toBe("https://api.resend.com");
+    expect(api.MAIL_MAX_ATTEMPTS).toBe(8);
+    expect(parseConfig({ ...valid, MAIL_TRANSPORT: "cloudflare", MAIL_FROM: "a@b.example" }).MAIL_TRANSPORT).toBe(
+      "cloudflare",
+    );
+    // The default sender is for development only.
+    expect(parseConfig({ ...valid, APP_ENV: "development" }).MAIL_FROM).toBe("Doğal Yaşam <no-reply@localhost>");
+  });
+
+  it("refuses a sender that is no address, a plain-http API in production, and silly try counts", () => {
+    expect(() => parseConfig({ ...valid, APP_ENV: "development", MAIL_FROM: "Doğal Yaşam" })).toThrow(
+      "MAIL_FROM must be an address or Name <address>",
+    );
+    expect(() =>
+      parseConfig({
+        ...valid,
+        MAIL_TRANSPORT: "http-api",
+        MAIL_API_KEY: "re_123",
+        MAIL_FROM: "a@b.example",
+        MAIL_API_URL: "http://api.example",
+      }),
+    ).toThrow(
+      new ConfigError(
+        "Invalid configuration: MAIL_API_URL must use https in production: the API key goes with every request",
+      ),
+    );
+    expect(() => parseConfig({ ...valid, MAIL_MAX_ATTEMPTS: "0" })).toThrow(/MAIL_MAX_ATTEMPTS/);
+  });
 });

@@ -1,4 +1,9 @@
 import { z } from "zod";
+import { parseMailbox } from "../email/mailbox-address.ts";
+
+/** How e-mail can leave; which runtime offers which is decided by the entries' mailer factories. */
+export const mailTransports = ["dev-mailbox", "smtp", "http-api", "cloudflare"] as const;
+export type MailTransport = (typeof mailTransports)[number];
 
 /**
  * Every setting the server reads, validated once at start-up. The Node entry feeds it
@@ -23,11 +28,31 @@ const configSchema = z.object({
     .toLowerCase()
     .pipe(z.email({ message: "must be an e-mail address" })),
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://shop.example" }).optional(),
-  // How e-mail leaves (worker/email/mailer.ts). Unset in production: messages wait in the
-  // outbox until a transport is configured. More transports (SMTP, an HTTP e-mail API,
-  // Cloudflare's send_email) arrive with accounts.
-  MAIL_TRANSPORT: z.enum(["dev-mailbox"]).optional(),
-  MAIL_FROM: z.string().default("Doğal Yaşam <no-reply@localhost>"),
+  // How e-mail leaves (worker/email/transports/, docs/decisions/0013-…). Unset in production:
+  // messages wait in the outbox until a transport is configured.
+  MAIL_TRANSPORT: z.enum(mailTransports).optional(),
+  // The sender; a default outside production only (no-reply@localhost would be refused by any
+  // real provider).
+  MAIL_FROM: z
+    .string()
+    .refine((v) => parseMailbox(v) !== null, {
+      message: "must be an address or Name <address>, such as Doğal Yaşam <no-reply@dogalyasam.com.tr>",
+    })
+    .optional(),
+  // Tries before a message is given up as failed (kept in the outbox for the admin).
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
+  // smtp: the server, with credentials. The message never repeats the value: it holds a password.
+  SMTP_URL: z
+    .string()
+    .refine((v) => URL.canParse(v) && /^smtps?:$/.test(new URL(v).protocol) && new URL(v).hostname !== "", {
+      message: "must be a URL such as smtp://user:password@smtp.example.com:587 (smtps:// for TLS from the start)",
+    })
+    .optional(),
+  // http-api: Resend's API (or one that speaks its format) and its key.
+  MAIL_API_URL: z
+    .url({ message: "must be an absolute URL such as https://api.resend.com" })
+    .default("https://api.resend.com"),
+  MAIL_API_KEY: z.string().optional(),
   CORS_ORIGINS: z
     .string()
     .optional()
@@ -69,11 +94,45 @@ const checkedConfigSchema = configSchema
         message: `is ${config.MAIL_TRANSPORT}, which delivers nothing: set a transport that sends e-mail, or leave it unset to keep messages in the outbox`,
       });
     }
+    const delivers = config.MAIL_TRANSPORT !== undefined && !localOnlyTransports.has(config.MAIL_TRANSPORT);
+    if (config.APP_ENV === "production" && delivers && !config.MAIL_FROM) {
+      issues.addIssue({
+        code: "custom",
+        path: ["MAIL_FROM"],
+        message: "is required in production when MAIL_TRANSPORT is set: the sender address your provider accepts",
+      });
+    }
+    // Each transport's own settings, named in the same one line as every other problem.
+    const required: Partial<Record<MailTransport, (keyof typeof config)[]>> = {
+      smtp: ["SMTP_URL"],
+      "http-api": ["MAIL_API_KEY"],
+    };
+    for (const name of (config.MAIL_TRANSPORT && required[config.MAIL_TRANSPORT]) || []) {
+      if (!config[name]) {
+        issues.addIssue({
+          code: "custom",
+          path: [name],
+          message: `is required when MAIL_TRANSPORT is ${config.MAIL_TRANSPORT}`,
+        });
+      }
+    }
+    if (
+      config.APP_ENV === "production" &&
+      config.MAIL_TRANSPORT === "http-api" &&
+      !config.MAIL_API_URL.startsWith("https:")
+    ) {
+      issues.addIssue({
+        code: "custom",
+        path: ["MAIL_API_URL"],
+        message: "must use https in production: the API key goes with every request",
+      });
+    }
   })
   .transform((config) => ({
     ...config,
     // Outside production the development mailbox is the default, so `npm start` shows mail.
     MAIL_TRANSPORT: config.MAIL_TRANSPORT ?? (config.APP_ENV === "production" ? undefined : ("dev-mailbox" as const)),
+    MAIL_FROM: config.MAIL_FROM ?? "Doğal Yaşam <no-reply@localhost>",
   }));
 
 export type AppConfig = z.output<typeof checkedConfigSchema>;

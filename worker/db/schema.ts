@@ -122,7 +122,13 @@ export const oneTimeTokens = sqliteTable(
   (t) => [index("one_time_tokens_user_idx").on(t.userId, t.purpose)],
 );
 
-/** Written in the same transaction as the change that causes the e-mail (DESIGN.md §5). */
+/**
+ * Written in the same transaction as the change that causes the e-mail (DESIGN.md §5), sent by
+ * the dispatcher (worker/email/dispatcher.ts, docs/decisions/0013-email-outbox-and-transports.md).
+ * A row is waiting (neither `sent_at` nor `failed_at`), claimed by one dispatcher pass while
+ * `claimed_until` is in the future, sent, or failed for good after the configured number of
+ * tries. Sent and failed rows are kept: the admin shows them.
+ */
 export const emailOutbox = sqliteTable(
   "email_outbox",
   {
@@ -130,17 +136,29 @@ export const emailOutbox = sqliteTable(
     kind: text("kind", {
       enum: ["verify_email", "account_exists", "reset_password", "temperament_result"],
     }).notNull(),
+    /** The member the e-mail is about, when there is one (the admin's "result e-mail sent"). */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
     sendAfter: integer("send_after", { mode: "timestamp_ms" }).notNull().default(now),
+    /** Tries so far, counted when a pass claims the row, so a pass that crashes counts too. */
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
+    /** The pass that holds the row, and until when: past that, the row is due again. */
+    claimId: text("claim_id"),
+    claimedUntil: integer("claimed_until", { mode: "timestamp_ms" }),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    failedAt: integer("failed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("email_outbox_due_idx").on(t.sentAt, t.sendAfter)],
+  (t) => [
+    // Only waiting rows, in the order the dispatcher takes them: stays small however many
+    // messages have been sent.
+    index("email_outbox_due_idx").on(t.sendAfter, t.id).where(sql`sent_at is null and failed_at is null`),
+    index("email_outbox_user_idx").on(t.userId),
+  ],
 );
 
 /** First response of an admin write, replayed for a repeated Idempotency-Key. */

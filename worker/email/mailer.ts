@@ -1,35 +1,29 @@
-import type { AppConfig } from "../config/config.ts";
-
-/** What the dispatcher hands a transport. Transports: dev mailbox, SMTP, HTTP API, Cloudflare. */
+/** What the dispatcher hands a transport. */
 export type OutgoingEmail = {
+  /**
+   * Stable for one outbox row across its tries: providers that deduplicate (Resend's
+   * Idempotency-Key) then deliver a retried message once even when an earlier try did reach
+   * them but its answer was lost.
+   */
+  key: string;
   to: string;
+  /** MAIL_FROM: `address` or `Name <address>`. */
   from: string;
   subject: string;
   text: string;
   html?: string | null;
 };
 
+/**
+ * One way e-mail leaves (worker/email/transports/). `send` resolves once the transport has
+ * accepted the message and rejects with an Error whose message says why not; the dispatcher
+ * records that message and tries again later.
+ */
 export interface Mailer {
   readonly transport: string;
   send(message: OutgoingEmail): Promise<void>;
 }
 
-/**
- * Development transport: the message stays in the outbox table, where a development mailbox
- * page will show it (only when APP_ENV=development). Sending is a no-op so the dispatcher marks
- * it delivered; configuration refuses it in production, where that would drop every e-mail.
- */
-export const devMailboxMailer: Mailer = {
-  transport: "dev-mailbox",
-  async send() {},
-};
-
-/** The transport MAIL_TRANSPORT names, or null when none is set: messages then wait in the outbox. */
-export function createMailer(config: Pick<AppConfig, "MAIL_TRANSPORT">): Mailer | null {
-  switch (config.MAIL_TRANSPORT) {
-    case "dev-mailbox":
-      return devMailboxMailer;
-    case undefined:
-      return null;
-  }
-}
+/** Reasons come from servers and providers: kept short enough for a log line and a table cell. */
+export const describeFailure = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim().slice(0, 500);

@@ -12,6 +12,8 @@ export type QueuedEmail = {
   content: EmailContent;
   /** When the dispatcher may send it; now when omitted. */
   sendAfter?: Date;
+  /** The member it is about, when there is one: the admin reads "result e-mail sent" by it. */
+  userId?: string;
 };
 
 /**
@@ -19,10 +21,11 @@ export type QueuedEmail = {
  * than running it, so the caller puts it in the same `db.batch` or transaction as the change
  * that causes the e-mail: both are written, or neither.
  */
-export function enqueueEmail(db: Database | Transaction, { kind, to, content, sendAfter }: QueuedEmail) {
+export function enqueueEmail(db: Database | Transaction, { kind, to, content, sendAfter, userId }: QueuedEmail) {
   return db.insert(emailOutbox).values({
     kind,
     to,
+    ...(userId ? { userId } : {}),
     subject: content.subject,
     text: content.text,
     html: content.html,

@@ -13,8 +13,9 @@ import { nodePasswordHasher } from "../auth/password-node.ts";
 import { type AppConfig, ConfigError, parseConfig } from "../config/config.ts";
 import { migrateDatabase } from "../db/migrate.ts";
 import { openNodeDatabase } from "../db/node-database.ts";
+import { createDispatchRunner } from "../email/dispatch-runner.ts";
 import { dispatchOutboxSafely } from "../email/dispatcher.ts";
-import { createMailer } from "../email/mailer.ts";
+import { createNodeMailer } from "../email/node-mailer.ts";
 import { systemClock } from "../lib/clock.ts";
 import { createLogger } from "../lib/logger.ts";
 import type { PageRenderer } from "../lib/page-renderer.ts";
@@ -37,6 +38,7 @@ export async function startNodeServer(
   const raw = loadNodeEnv(projectRoot, env);
   const config = parseConfig(raw);
   const logger = createLogger(config.LOG_LEVEL);
+  const mailer = createNodeMailer(config); // before the database: a transport Node lacks is a ConfigError
 
   let opened: ReturnType<typeof openNodeDatabase> | undefined;
   try {
@@ -51,8 +53,18 @@ export async function startNodeServer(
     throw new StartupError(`Cannot open the database at ${config.DATABASE_URL}: ${describe(error)}`);
   }
   const { client, db } = opened;
-  const mailer = createMailer(config);
-  const dispatch = () => dispatchOutboxSafely({ db, mailer, clock: systemClock, logger, from: config.MAIL_FROM });
+  // The timer and every wake share one runner: one pass at a time in this process, and a
+  // message written during a pass goes out in the pass right after it.
+  const dispatcher = createDispatchRunner(() =>
+    dispatchOutboxSafely({
+      db,
+      mailer,
+      clock: systemClock,
+      logger,
+      from: config.MAIL_FROM,
+      maxAttempts: config.MAIL_MAX_ATTEMPTS,
+    }),
+  );
 
   // Workers compress responses themselves (and would compress an already compressed body
   // again); on Node the server does it.
@@ -64,7 +76,7 @@ export async function startNodeServer(
       clock: systemClock,
       mailer,
       passwords: nodePasswordHasher,
-      emailWritten: dispatch,
+      emailWritten: dispatcher.wake,
       clientAddress: (c) => getConnInfo(c).remote.address ?? "unknown",
       config,
       logger,
@@ -81,7 +93,9 @@ export async function startNodeServer(
   const { port: boundPort } = server.address() as AddressInfo;
   const url = `http://localhost:${boundPort}`;
 
-  const timer = setInterval(dispatch, options.dispatchIntervalMs ?? 30_000);
+  // What became due while the server was stopped goes now, not at the first tick.
+  void dispatcher.wake();
+  const timer = setInterval(dispatcher.wake, options.dispatchIntervalMs ?? 30_000);
   timer.unref();
 
   return {
@@ -90,7 +104,9 @@ export async function startNodeServer(
     close: () =>
       new Promise<void>((done) => {
         clearInterval(timer);
-        server.close(() => {
+        server.close(async () => {
+          // A pass still sending would find the database closed under it.
+          await dispatcher.idle();
           client.close();
           done();
         });
@@ -175,7 +191,14 @@ if (import.meta.main) {
     const env = loadNodeEnv(projectRoot);
     console.log(`\n  Doğal Yaşam is running at ${server.url}  (APP_ENV=${server.config.APP_ENV})`);
     console.log(`  Database: ${server.config.DATABASE_URL}`);
-    if (server.config.APP_ENV === "development") console.log(`  Mailbox: ${server.url}/dev/mailbox`);
+    const transport = server.config.MAIL_TRANSPORT;
+    if (server.config.APP_ENV === "development") {
+      console.log(`  Mailbox: ${server.url}/dev/mailbox  (MAIL_TRANSPORT=${transport ?? "unset"})`);
+    } else {
+      console.log(
+        `  E-mail: ${transport ? `MAIL_TRANSPORT=${transport}` : "MAIL_TRANSPORT unset, messages wait in the outbox"}`,
+      );
+    }
     console.log(`  Administrator: ${server.config.ADMIN_EMAIL}`);
     if (server.config.APP_ENV === "development") console.log(`  Administrator password: ${env.ADMIN_PASSWORD}`);
     console.log("");

@@ -7,7 +7,8 @@ import { ConfigError, parseConfig } from "../config/config.ts";
 import type { ErrorBody } from "../contract/error-body.ts";
 import { createDatabase } from "../db/client.ts";
 import { dispatchOutboxSafely } from "../email/dispatcher.ts";
-import { createMailer } from "../email/mailer.ts";
+import type { SendEmailBinding } from "../email/transports/cloudflare.ts";
+import { createWorkerMailer } from "../email/worker-mailer.ts";
 import { systemClock } from "../lib/clock.ts";
 import { createLogger } from "../lib/logger.ts";
 import { securityHeaders } from "../lib/security-headers.ts";
@@ -42,6 +43,11 @@ export interface Env {
   PUBLIC_URL?: string;
   MAIL_TRANSPORT?: string;
   MAIL_FROM?: string;
+  MAIL_MAX_ATTEMPTS?: string;
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+  /** Cloudflare's send_email binding, for MAIL_TRANSPORT=cloudflare (wrangler.toml [[send_email]]). */
+  EMAIL?: SendEmailBinding;
   CORS_ORIGINS?: string;
   LOG_LEVEL?: string;
 }
@@ -79,9 +85,17 @@ function setUp(env: Env): Ready | Misconfigured {
     // opens no connection, so it costs next to nothing.
     createClient(clientConfig).close(); // a URL the web client cannot use fails here, once
     const openDatabase = () => createDatabase(createClient(clientConfig));
-    const mailer = createMailer(config);
+    const mailer = createWorkerMailer(config, env);
+    // Passes in several isolates, or a cron beside a wake, are kept apart by the outbox's claims.
     const dispatch = () =>
-      dispatchOutboxSafely({ db: openDatabase(), mailer, clock: systemClock, logger, from: config.MAIL_FROM });
+      dispatchOutboxSafely({
+        db: openDatabase(),
+        mailer,
+        clock: systemClock,
+        logger,
+        from: config.MAIL_FROM,
+        maxAttempts: config.MAIL_MAX_ATTEMPTS,
+      });
     const app = createApp({
       openDatabase,
       clock: systemClock,

@@ -16,6 +16,10 @@ export type MailboxMessage = {
   html: string | null;
   created_at: string;
   sent_at: string | null;
+  /** Set once the dispatcher gave up on it (MAIL_MAX_ATTEMPTS tries). */
+  failed_at: string | null;
+  attempts: number;
+  last_error: string | null;
 };
 
 /** Development tooling exists only when APP_ENV=development; anywhere else it is not there. */
@@ -35,6 +39,9 @@ async function readMailbox(c: { var: AppEnv["Variables"] }): Promise<MailboxMess
     html: row.html,
     created_at: row.createdAt.toISOString(),
     sent_at: row.sentAt?.toISOString() ?? null,
+    failed_at: row.failedAt?.toISOString() ?? null,
+    attempts: row.attempts,
+    last_error: row.lastError,
   }));
 }
 
@@ -44,6 +51,14 @@ export const devApiRoutes = createRouter()
   .get("/mailbox", async (c) => c.json(await readMailbox(c), 200, { "Cache-Control": "no-store" }));
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+function deliveryState(m: MailboxMessage): string {
+  if (m.sent_at) return `delivered ${escapeHtml(m.sent_at)}`;
+  const lastError = m.last_error ? ` (last error: ${escapeHtml(m.last_error)})` : "";
+  const tries = `${m.attempts} ${m.attempts === 1 ? "try" : "tries"}`;
+  if (m.failed_at) return `failed for good ${escapeHtml(m.failed_at)} after ${tries}${lastError}`;
+  return m.attempts > 0 ? `waiting, ${tries} so far${lastError}` : "waiting";
+}
 
 /**
  * The mailbox page. Each message's HTML is shown in a sandboxed frame (no `allow-scripts`:
@@ -56,7 +71,7 @@ function mailboxPage(messages: MailboxMessage[]): string {
     .map(
       (m) => `<article>
 <h2>${escapeHtml(m.subject)}</h2>
-<p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(m.kind)} · written ${escapeHtml(m.created_at)} · ${m.sent_at ? `delivered ${escapeHtml(m.sent_at)}` : "waiting"}</p>
+<p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(m.kind)} · written ${escapeHtml(m.created_at)} · ${deliveryState(m)}</p>
 ${m.html ? `<iframe sandbox="allow-popups allow-popups-to-escape-sandbox" title="${escapeHtml(m.subject)}" srcdoc="${escapeHtml(`<base target="_blank">${m.html}`)}"></iframe>` : ""}
 <details><summary>Plain text</summary><pre>${escapeHtml(m.text)}</pre></details>
 </article>`,
