@@ -5,6 +5,7 @@ import {
   type DragEndEvent,
   KeyboardSensor,
   PointerSensor,
+  type UniqueIdentifier,
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
@@ -16,7 +17,7 @@ import {
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
 import { ImageWithFallback, placeholderImage } from "../../components/image-with-fallback.tsx";
 import { getSessionManager } from "../../lib/session.ts";
@@ -65,10 +66,19 @@ export function OrderingTab({
 
   const position = (productId: number | string) => order.indexOf(Number(productId)) + 1;
   const nameOf = (productId: number | string) => byId.get(Number(productId))?.name ?? "The product";
+  // dnd-kit reports the picked-up item as over its own place at once; saying so would cut off
+  // "Picked up …" before a screen reader has read it. Only a change of place is announced.
+  const lastOver = useRef<UniqueIdentifier | null>(null);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, position ${position(active.id)} of ${order.length}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${nameOf(active.id)} is over position ${position(over.id)} of ${order.length}.` : undefined,
+    onDragStart: ({ active }) => {
+      lastOver.current = active.id;
+      return `Picked up ${nameOf(active.id)}, position ${position(active.id)} of ${order.length}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over || over.id === lastOver.current) return undefined;
+      lastOver.current = over.id;
+      return `${nameOf(active.id)} is over position ${position(over.id)} of ${order.length}.`;
+    },
     onDragEnd: ({ active, over }) =>
       over
         ? `${nameOf(active.id)} dropped at position ${position(over.id)} of ${order.length}.`
