@@ -49,6 +49,12 @@ async function expectAccessible(page: Page) {
   expect(await accessibilityViolations(page)).toEqual([]);
 }
 
+/** A full-page screenshot from the top (the sticky header would otherwise sit mid-picture). */
+async function snap(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
 async function adminSignIn(page: Page) {
   await page.getByLabel("Admin Email").fill(server.adminEmail);
   await page.getByLabel("Admin Password").fill(server.adminPassword);
@@ -142,7 +148,7 @@ test("desktop: the administrator signs in and runs the shop", async () => {
   await openApp(page, "/admin");
   await page.getByRole("heading", { level: 1, name: "Admin Sign In" }).waitFor();
   expect(await page.getByRole("link", { name: "Back to Website" }).getAttribute("href")).toBe("/");
-  await screenshot(page, "admin-login-desktop");
+  await snap(page, "admin-login-desktop");
   await expectAccessible(page);
   await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
   await alert(page, "Please fill in all fields");
@@ -178,7 +184,7 @@ test("desktop: the administrator signs in and runs the shop", async () => {
     .first()
     .waitFor();
   expect(await card.getByText(/, then /).count()).toBe(1); // the temperament result
-  await screenshot(page, "admin-users-desktop");
+  await snap(page, "admin-users-desktop");
   await expectAccessible(page);
 
   // The tabs answer to the arrow keys.
@@ -211,7 +217,7 @@ test("desktop: the administrator signs in and runs the shop", async () => {
   await page.getByRole("button", { name: "Update Category" }).click();
   await status(page, "Category updated successfully!");
   await categoryCard.getByText("Taş değirmende öğütülmüş şifalı bitkiler").waitFor();
-  await screenshot(page, "admin-categories-desktop");
+  await snap(page, "admin-categories-desktop");
   await expectAccessible(page);
 
   // ── Product Management: a new product with two images and a pasted description ──
@@ -255,7 +261,7 @@ test("desktop: the administrator signs in and runs the shop", async () => {
   expect(await imageFields.count()).toBe(2);
   await form.getByRole("button", { name: "Add Image" }).click(); // left blank
   await form.getByLabel("Shop Link").fill("https://shop.example.com/ihlamur-tozu");
-  await screenshot(page, "admin-product-form-desktop");
+  await snap(page, "admin-product-form-desktop");
   await expectAccessible(page);
   await form.getByRole("button", { name: "Create Product" }).click();
   await status(page, "Product created successfully!");
@@ -277,7 +283,7 @@ test("desktop: the administrator signs in and runs the shop", async () => {
   const productCard = page.getByRole("article").filter({ hasText: "Ihlamur Tozu" });
   await productCard.getByText("Bitki Tozları").waitFor();
   await productCard.getByText("Taş değirmende öğütülmüş ıhlamur.").waitFor();
-  await screenshot(page, "admin-products-desktop");
+  await snap(page, "admin-products-desktop");
   await expectAccessible(page);
 
   // Edit: the product as the server has it now ("Loading product...." meanwhile).
@@ -411,7 +417,7 @@ test("desktop: the administrator signs in and runs the shop", async () => {
   for (const badge of ["connected", "active", "configured"]) await page.getByText(badge, { exact: true }).waitFor();
   await page.getByText("dev-mailbox").waitFor();
   await page.getByText("embedded file").waitFor();
-  await screenshot(page, "admin-settings-desktop");
+  await snap(page, "admin-settings-desktop");
   await expectAccessible(page);
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export User Data" }).click();
@@ -479,7 +485,7 @@ test("phone: a failed load is named with Retry; every tab fits and passes axe", 
   ]);
   await openApp(page, "/admin");
   await page.getByRole("heading", { level: 1, name: "Admin Sign In" }).waitFor();
-  await screenshot(page, "admin-login-phone");
+  await snap(page, "admin-login-phone");
   await expectAccessible(page);
 
   // One of the five loads fails (SPEC §4, §8).
@@ -494,7 +500,7 @@ test("phone: a failed load is named with Retry; every tab fits and passes axe", 
   await alert(page, "Some data failed to load: Products");
   expect(await counter(page, "Total Products").textContent()).toBe("—");
   expect(await counter(page, "Survey Questions").textContent()).toBe("20");
-  await screenshot(page, "admin-partial-failure-phone");
+  await snap(page, "admin-partial-failure-phone");
   await expectAccessible(page);
   await page.unroute(/\/api\/products(\?.*)?$/);
   await page.getByRole("button", { name: "Retry" }).click();
@@ -513,7 +519,10 @@ test("phone: a failed load is named with Retry; every tab fits and passes axe", 
   for (const [name, file] of tabs) {
     await tab(page, name).click();
     await page.getByRole("tabpanel").getByRole("heading", { level: 2, name }).waitFor();
-    await screenshot(page, `admin-${file}-phone`);
+    // The product lists run long on a phone: the top of the tab is what there is to see.
+    const long = file === "products" || file === "ordering";
+    if (long) await tab(page, name).evaluate((element) => element.scrollIntoView({ block: "start" }));
+    await screenshot(page, `admin-${file}-phone`, { fullPage: !long });
     await expectAccessible(page);
   }
   await tab(page, "Product Management").click();
@@ -524,7 +533,10 @@ test("phone: a failed load is named with Retry; every tab fits and passes axe", 
     .getByRole("textbox", { name: "Description", exact: true })
     .evaluate((editor) => [getComputedStyle(editor).minHeight, getComputedStyle(editor).maxHeight]);
   expect([minHeight, maxHeight]).toEqual(["160px", "384px"]);
-  await screenshot(page, "admin-product-form-phone");
+  await page.getByRole("form", { name: "Add Product" }).evaluate((element) => element.scrollIntoView());
+  await screenshot(page, "admin-product-form-phone", { fullPage: false });
+  await page.getByRole("group", { name: "Images" }).evaluate((element) => element.scrollIntoView());
+  await screenshot(page, "admin-product-form-phone-images", { fullPage: false });
   await expectAccessible(page);
 
   // All five fail: the general message.
@@ -559,7 +571,7 @@ test("a member opening /admin sees Access Denied, and can switch to the admin lo
   await page.getByRole("heading", { level: 1, name: "Access Denied" }).waitFor();
   expect(await page.getByRole("link", { name: "Go to Homepage" }).getAttribute("href")).toBe("/");
   expect(await page.getByRole("tab").count()).toBe(0);
-  await screenshot(page, "admin-access-denied-phone");
+  await snap(page, "admin-access-denied-phone");
   await expectAccessible(page);
 
   await page.getByRole("button", { name: "Sign in as Admin" }).click();

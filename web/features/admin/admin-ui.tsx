@@ -52,7 +52,9 @@ export function Badge({ tone = "sage", children }: { tone?: "sage" | "sand" | "t
     terracotta: "bg-terracotta-50 text-terracotta-700",
   };
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 font-sans text-xs font-semibold ${tones[tone]}`}
+    >
       {children}
     </span>
   );

@@ -213,7 +213,10 @@ function CategoryForm({
           value={name}
           aria-invalid={nameError ? true : undefined}
           aria-describedby={nameError ? `${id}-name-error` : undefined}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => {
+            setName(event.target.value);
+            setNameError(null);
+          }}
           className={inputClass}
         />
         {nameError ? <FieldError id={`${id}-name-error`}>{nameError}</FieldError> : null}

@@ -176,7 +176,12 @@ export function OrderingTab({
             accessibility={{ announcements }}
           >
             <SortableContext items={order} strategy={verticalListSortingStrategy}>
-              <ol aria-label="Product order" aria-describedby={`${id}-help`} className="space-y-2">
+              <ol
+                aria-label="Product order"
+                aria-describedby={`${id}-help`}
+                // On a phone the contact column floats over the right edge: the Move buttons stay clear of it.
+                className="space-y-2 max-sm:pr-10"
+              >
                 {rows.map((product, index) => (
                   <SortableRow
                     key={product.id}
@@ -252,7 +257,7 @@ function SortableRow({
         className="hidden size-12 shrink-0 rounded-lg bg-linen object-cover sm:block"
       />
       <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold text-sage-900" lang="tr">
+        <p className="line-clamp-2 leading-snug font-semibold [overflow-wrap:anywhere] text-sage-900" lang="tr">
           {product.name}
         </p>
         {category ? (

@@ -51,8 +51,15 @@ export function ProductForm({
   const [invalid, setInvalid] = useState<Partial<Record<string, string>>>({});
   const [conflict, setConflict] = useState<Product | null>(null);
 
-  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) =>
+  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
+    // A field put right loses its message; the summary goes with the last of them.
+    if (invalid[key]) {
+      const rest = Object.fromEntries(Object.entries(invalid).filter(([field]) => field !== key));
+      setInvalid(rest);
+      if (Object.keys(rest).length === 0 && !conflict) setNotice(null);
+    }
+  };
   const setImage = (index: number, value: string) =>
     set(
       "images",

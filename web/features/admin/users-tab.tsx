@@ -1,4 +1,5 @@
 import type { AdminUser } from "../../../worker/contract/admin.ts";
+import { ChevronDownIcon } from "../../components/icons.tsx";
 import { formatDate, fullName, temperamentSummary } from "./admin-format.ts";
 import { Badge, EmptyState, TabHeader } from "./admin-ui.tsx";
 
@@ -32,7 +33,7 @@ function UserCard({ user }: { user: AdminUser }) {
     <article className="rounded-2xl border border-sand bg-white p-5 shadow-soft">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="text-lg font-semibold text-sage-900">
+          <h3 className="text-lg font-semibold [overflow-wrap:anywhere] text-sage-900">
             {fullName(user)}
             {user.role === "admin" ? (
               <span className="ml-2 align-middle">
@@ -66,8 +67,9 @@ function UserCard({ user }: { user: AdminUser }) {
       </dl>
       {user.answers.length > 0 ? (
         <details className="group mt-4 rounded-xl bg-linen">
-          <summary className="flex min-h-11 cursor-pointer items-center rounded-xl px-4 text-sm font-semibold text-sage-800">
+          <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 rounded-xl px-4 text-sm font-semibold text-sage-800 [&::-webkit-details-marker]:hidden">
             Survey answers ({user.answers.length})
+            <ChevronDownIcon className="size-4 transition-transform group-open:rotate-180" />
           </summary>
           <ol className="space-y-3 px-4 pt-1 pb-4 text-sm">
             {user.answers.map((answer) => (
