@@ -19,10 +19,10 @@ import {
 import { CSS } from "@dnd-kit/utilities";
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
-import { ImageWithFallback, placeholderImage } from "../../components/image-with-fallback.tsx";
 import { getSessionManager } from "../../lib/session.ts";
 import { reorderProducts } from "./admin-api.ts";
 import { EmptyState, inputClass, labelClass, type Notice, NoticeBanner, TabHeader } from "./admin-ui.tsx";
+import { ProductThumbnail } from "./product-thumbnail.tsx";
 
 /**
  * SPEC §2's Product Ordering: a category filter, a list to drag into order (dnd-kit: mouse,
@@ -249,9 +249,8 @@ function SortableRow({
       >
         {position}
       </span>
-      <ImageWithFallback
-        src={product.images[0] || placeholderImage}
-        alt=""
+      <ProductThumbnail
+        product={product}
         width={48}
         height={48}
         className="hidden size-12 shrink-0 rounded-lg bg-linen object-cover sm:block"

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
-import { ImageWithFallback, placeholderImage } from "../../components/image-with-fallback.tsx";
 import { deleteProduct, fetchProduct, VersionConflictError } from "./admin-api.ts";
 import { Badge, confirmAction, EmptyState, type Notice, NoticeBanner, TabHeader } from "./admin-ui.tsx";
 import { ProductForm } from "./product-form.tsx";
 import { emptyProductForm, type ProductFormValues, productFormFrom } from "./product-form-values.ts";
+import { ProductThumbnail } from "./product-thumbnail.tsx";
 
 type FormState =
   | { mode: "closed" }
@@ -104,9 +104,8 @@ export function ProductsTab({
             <li key={product.id}>
               <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-sand bg-white shadow-soft">
                 <div className="aspect-[4/3] bg-linen">
-                  <ImageWithFallback
-                    src={product.images[0] || placeholderImage}
-                    alt=""
+                  <ProductThumbnail
+                    product={product}
                     loading="lazy"
                     width={640}
                     height={480}
