@@ -567,7 +567,12 @@ test("a member opening /admin sees Access Denied, and can switch to the admin lo
   // A stale admin flag from an earlier session must go too.
   await page.evaluate(() => localStorage.setItem("isAdminAuth", "1"));
 
+  // SPEC §4: a member's stored session is confirmed with the profile first ("Loading..." meanwhile).
+  const confirming = await holdRequests(page, /\/api\/user\/profile$/);
   await openApp(page, "/admin");
+  await status(page, "Loading...");
+  expect(await page.getByRole("heading", { name: "Access Denied" }).count()).toBe(0);
+  await confirming();
   await page.getByRole("heading", { level: 1, name: "Access Denied" }).waitFor();
   expect(await page.getByRole("link", { name: "Go to Homepage" }).getAttribute("href")).toBe("/");
   expect(await page.getByRole("tab").count()).toBe(0);

@@ -14,6 +14,9 @@ export type AdminData = {
 
 export type LoadName = "Users" | "Products" | "Categories" | "Survey Questions" | "Admin Settings";
 
+const loadOrder: readonly LoadName[] = ["Users", "Products", "Categories", "Survey Questions", "Admin Settings"];
+const inOrder = (names: Iterable<LoadName>) => loadOrder.filter((name) => new Set(names).has(name));
+
 export type AdminDataState = AdminData & {
   /** True until the first round of loads has settled. */
   loading: boolean;
@@ -81,7 +84,7 @@ export function useAdminData(): AdminDataState {
       }
       setFailed((previous) => previous.filter((n) => n !== name));
     } catch {
-      setFailed((previous) => (previous.includes(name) ? previous : [...previous, name]));
+      setFailed((previous) => inOrder([...previous, name]));
     }
   }, []);
 
