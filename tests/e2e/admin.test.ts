@@ -158,6 +158,18 @@ test("desktop: the administrator signs in and runs the shop", async () => {
   await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
   await alert(page, "Invalid admin credentials.");
   expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+  // SPEC §8's two other readings: an answer without a token, a failure without a detail.
+  await page.route(/\/api\/admin\/login$/, (route) => route.fulfill({ status: 200, json: { user: {} } }));
+  await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
+  await alert(page, "Admin login failed. Please try again.");
+  await page.unroute(/\/api\/admin\/login$/);
+  await page.route(/\/api\/admin\/login$/, (route) =>
+    route.fulfill({ status: 401, contentType: "text/html", body: "<h1>Unauthorized</h1>" }),
+  );
+  await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
+  await alert(page, "Invalid admin credentials. Please try again.");
+  await page.unroute(/\/api\/admin\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
 
   // ── The dashboard: counters and the Users tab ──
   await adminSignIn(page);

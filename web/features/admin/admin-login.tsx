@@ -11,7 +11,8 @@ import { inputClass, labelClass } from "./admin-ui.tsx";
  */
 export function adminLoginErrorMessage(error: unknown): string {
   if (error instanceof IncompleteSessionError) return "Admin login failed. Please try again.";
-  if (error instanceof ApiResponseError && error.message) return error.message;
+  // "http_error": the answer was not the API's (a proxy's page, say), so there is no detail.
+  if (error instanceof ApiResponseError && error.code !== "http_error" && error.message) return error.message;
   // No answer at all: the app's one sentence for that, not a claim about the password.
   if (error instanceof NetworkError) return errorMessage(error, "");
   return "Invalid admin credentials. Please try again.";
