@@ -236,7 +236,7 @@ describe("other screens of the shell", () => {
       ["/verify-email?problem=expired", "This link has expired"],
       ["/signin", "Welcome Back"],
       ["/reset-password", "Reset Password"],
-      ["/admin", "Admin — coming soon"],
+      ["/admin", "Admin Sign In"],
     ];
     for (const [path, heading] of routes) {
       await openApp(page, path);

@@ -139,10 +139,20 @@ export class SessionManager {
    * Password sign-in (`POST /api/auth/token?grant_type=password`). Throws the API's error (its
    * detail is the provider message SPEC §8 maps), or a NetworkError.
    */
-  async signIn(email: string, password: string): Promise<Session> {
-    const session = sessionSchema.safeParse(
-      await readJson(this.#post("/api/auth/token?grant_type=password", { email, password })),
-    );
+  signIn(email: string, password: string): Promise<Session> {
+    return this.#signInAt("/api/auth/token?grant_type=password", email, password);
+  }
+
+  /**
+   * SPEC §7's separate admin login (`POST /api/admin/login`): a session only for the
+   * administrator; anyone else gets the API's 401 with its detail. Same session afterwards.
+   */
+  signInAsAdmin(email: string, password: string): Promise<Session> {
+    return this.#signInAt("/api/admin/login", email, password);
+  }
+
+  async #signInAt(path: string, email: string, password: string): Promise<Session> {
+    const session = sessionSchema.safeParse(await readJson(this.#post(path, { email, password })));
     // SPEC §8: an answer without a user or token is a failed sign-in, not a session.
     if (!session.success) throw new IncompleteSessionError();
     const signedIn = this.#onLocalClock(session.data);

@@ -1,0 +1,109 @@
+import { type ReactNode, useState } from "react";
+import { ErrorPanel } from "../../components/error-panel.tsx";
+import { type TabItem, Tabs } from "./admin-tabs.tsx";
+import { CategoriesTab } from "./categories-tab.tsx";
+import { OrderingTab } from "./ordering-tab.tsx";
+import { ProductsTab } from "./products-tab.tsx";
+import { SettingsTab } from "./settings-tab.tsx";
+import { type LoadName, useAdminData } from "./use-admin-data.ts";
+import { UsersTab } from "./users-tab.tsx";
+
+type TabKey = "users" | "products" | "categories" | "ordering" | "settings";
+
+const tabs: readonly TabItem<TabKey>[] = [
+  { key: "users", label: "Users & Survey Responses" },
+  { key: "products", label: "Product Management" },
+  { key: "categories", label: "Category Management" },
+  { key: "ordering", label: "Product Ordering" },
+  { key: "settings", label: "Settings" },
+];
+
+/** SPEC §2's dashboard: four counters and five tabs over the five loads of SPEC §4. */
+export function AdminDashboard() {
+  const data = useAdminData();
+  const [tab, setTab] = useState<TabKey>("users");
+
+  if (data.loading) {
+    return (
+      <p role="status" className="container-page py-24 text-center text-muted">
+        Loading admin panel...
+      </p>
+    );
+  }
+
+  const allFailed = data.failed.length === 5;
+  const reloadProducts = () => data.refresh("Products");
+  const reloadCatalogue = async () => {
+    await Promise.all([data.refresh("Categories"), data.refresh("Products")]);
+  };
+
+  return (
+    <section className="container-page space-y-8 py-8 sm:py-12" aria-labelledby="admin-title">
+      <header>
+        <p className="eyebrow">Admin Panel</p>
+        <h1 id="admin-title" className="mt-1 text-3xl font-semibold text-sage-900 sm:text-4xl">
+          Dashboard
+        </h1>
+      </header>
+
+      {data.failed.length > 0 ? (
+        <ErrorPanel
+          message={allFailed ? "Failed to load admin data." : `Some data failed to load: ${data.failed.join(", ")}`}
+          onRetry={() => void data.reload()}
+        />
+      ) : null}
+
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <Counter label="Total Users" value={data.users?.length} />
+        <Counter label="Total Products" value={data.products?.length} />
+        <Counter label="Categories" value={data.categories?.length} />
+        <Counter label="Survey Questions" value={data.questions?.length} />
+      </dl>
+
+      <Tabs<TabKey> label="Admin sections" tabs={tabs} active={tab} onChange={setTab}>
+        {tab === "users" ? (
+          <Loaded name="Users" value={data.users}>
+            {(users) => <UsersTab users={users} />}
+          </Loaded>
+        ) : null}
+        {tab === "products" ? (
+          <Loaded name="Products" value={data.products}>
+            {(products) => (
+              <ProductsTab products={products} categories={data.categories ?? []} onChanged={reloadProducts} />
+            )}
+          </Loaded>
+        ) : null}
+        {tab === "categories" ? (
+          <Loaded name="Categories" value={data.categories}>
+            {(categories) => <CategoriesTab categories={categories} onChanged={reloadCatalogue} />}
+          </Loaded>
+        ) : null}
+        {tab === "ordering" ? (
+          <Loaded name="Products" value={data.products}>
+            {(products) => (
+              <OrderingTab products={products} categories={data.categories ?? []} onChanged={reloadProducts} />
+            )}
+          </Loaded>
+        ) : null}
+        {tab === "settings" ? <SettingsTab settings={data.settings} users={data.users} onReload={data.reload} /> : null}
+      </Tabs>
+    </section>
+  );
+}
+
+function Counter({ label, value }: { label: string; value: number | undefined }) {
+  return (
+    <div className="flex flex-col-reverse rounded-2xl border border-sand bg-white p-4 shadow-soft sm:p-5">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="font-serif text-3xl font-semibold text-sage-900">{value ?? "—"}</dd>
+    </div>
+  );
+}
+
+/** A tab's list, or a word that it could not be loaded (the Retry above brings it back). */
+function Loaded<T>({ name, value, children }: { name: LoadName; value: T | undefined; children(value: T): ReactNode }) {
+  if (value === undefined) {
+    return <p className="rounded-2xl bg-white/70 p-6 text-center text-muted">{name} could not be loaded.</p>;
+  }
+  return children(value);
+}

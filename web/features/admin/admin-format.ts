@@ -1,0 +1,27 @@
+import type { AdminUser } from "../../../worker/contract/admin.ts";
+
+/** "2 Mar 2026" in the admin's own locale; a dash for a missing or unreadable date (SPEC §2). */
+export function formatDate(iso: string | null | undefined, locale?: string): string {
+  if (!iso) return "—";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "—";
+  return date.toLocaleDateString(locale, { day: "numeric", month: "short", year: "numeric" });
+}
+
+const temperamentNames = {
+  sanguine: "Sanguine",
+  choleric: "Choleric",
+  melancholic: "Melancholic",
+  phlegmatic: "Phlegmatic",
+} as const;
+
+/** The temperament result as the admin reads it: "Sanguine, then Phlegmatic", or null. */
+export function temperamentSummary(temperament: AdminUser["temperament"]): string | null {
+  if (!temperament) return null;
+  return `${temperamentNames[temperament.dominant]}, then ${temperamentNames[temperament.secondary]}`;
+}
+
+/** "Ayşe Yılmaz", or the e-mail when a name is missing. */
+export function fullName(user: Pick<AdminUser, "first_name" | "last_name" | "email">): string {
+  return `${user.first_name} ${user.last_name}`.trim() || user.email;
+}

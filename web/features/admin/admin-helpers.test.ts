@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import type { Product } from "../../../worker/contract/catalogue.ts";
+import { formatDate, fullName, temperamentSummary } from "./admin-format.ts";
+import { emptyProductForm, missingProductFields, productFormFrom, productPayload } from "./product-form-values.ts";
+
+const product: Product = {
+  id: 4,
+  name: "Ihlamur",
+  short_description: "Calm tea",
+  description: "",
+  long_description: "<p>Long</p>",
+  category_id: 2,
+  images: ["/images/a.jpg", "https://cdn.example.com/b.jpg"],
+  etsy_link: "https://shop.example.com/ihlamur",
+  sort_order: 3,
+  version: 5,
+  created_at: "2026-03-02T09:00:00.000Z",
+  updated_at: "2026-03-02T09:00:00.000Z",
+};
+
+describe("the product form's values", () => {
+  it("opens empty with one blank image field, or prefilled from the product", () => {
+    expect(emptyProductForm()).toEqual({
+      name: "",
+      category_id: "",
+      short_description: "",
+      long_description: "",
+      images: [""],
+      etsy_link: "",
+    });
+    expect(productFormFrom(product)).toEqual({
+      name: "Ihlamur",
+      category_id: "2",
+      short_description: "Calm tea",
+      long_description: "<p>Long</p>",
+      images: ["/images/a.jpg", "https://cdn.example.com/b.jpg"],
+      etsy_link: "https://shop.example.com/ihlamur",
+    });
+    expect(productFormFrom({ ...product, images: [], category_id: null })).toMatchObject({
+      images: [""],
+      category_id: "",
+    });
+  });
+
+  it("names the required fields left blank (SPEC §5)", () => {
+    expect(missingProductFields(emptyProductForm())).toEqual(["name", "category_id", "short_description", "etsy_link"]);
+    expect(missingProductFields({ ...productFormFrom(product), name: "   " })).toEqual(["name"]);
+    expect(missingProductFields(productFormFrom(product))).toEqual([]);
+  });
+
+  it("sends SPEC §7's payload, trimmed, with blank image entries dropped", () => {
+    const values = { ...productFormFrom(product), name: " Ihlamur ", images: [" ", "/images/a.jpg ", ""] };
+    expect(productPayload(values)).toEqual({
+      name: "Ihlamur",
+      short_description: "Calm tea",
+      long_description: "<p>Long</p>",
+      category_id: 2,
+      images: ["/images/a.jpg"],
+      etsy_link: "https://shop.example.com/ihlamur",
+    });
+  });
+});
+
+describe("formatting for the admin", () => {
+  it("shows a date, or a dash when there is none or it cannot be read (SPEC §2)", () => {
+    expect(formatDate("2026-03-02T09:00:00.000Z", "en-GB")).toBe("2 Mar 2026");
+    expect(formatDate(null)).toBe("—");
+    expect(formatDate("")).toBe("—");
+    expect(formatDate("not a date")).toBe("—");
+  });
+
+  it("reads the temperament result and the name", () => {
+    expect(temperamentSummary({ dominant: "choleric", secondary: "sanguine" })).toBe("Choleric, then Sanguine");
+    expect(temperamentSummary(null)).toBeNull();
+    expect(fullName({ first_name: "Ayşe", last_name: "Yılmaz", email: "a@x.com" })).toBe("Ayşe Yılmaz");
+    expect(fullName({ first_name: "", last_name: "", email: "a@x.com" })).toBe("a@x.com");
+  });
+});

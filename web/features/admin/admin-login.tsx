@@ -1,0 +1,109 @@
+import { Link } from "@tanstack/react-router";
+import { type FormEvent, useId, useState } from "react";
+import { ApiResponseError, errorMessage, NetworkError } from "../../lib/api-client.ts";
+import { getSessionManager, rememberAdminSignIn } from "../../lib/session.ts";
+import { IncompleteSessionError } from "../../lib/session-manager.ts";
+import { inputClass, labelClass } from "./admin-ui.tsx";
+
+/**
+ * SPEC §8's admin login failures: an answer without a token is "Admin login failed."; a refusal
+ * shows the server's detail when it sent one, else "Invalid admin credentials. Please try again."
+ */
+export function adminLoginErrorMessage(error: unknown): string {
+  if (error instanceof IncompleteSessionError) return "Admin login failed. Please try again.";
+  // "http_error": the answer was not the API's (a proxy's page, say), so there is no detail.
+  if (error instanceof ApiResponseError && error.code !== "http_error" && error.message) return error.message;
+  // No answer at all: the app's one sentence for that, not a claim about the password.
+  if (error instanceof NetworkError) return errorMessage(error, "");
+  return "Invalid admin credentials. Please try again.";
+}
+
+/** SPEC §2's admin login: its own call (`POST /api/admin/login`), then the dashboard. */
+export function AdminLogin() {
+  const id = useId();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const address = email.trim().toLowerCase();
+    if (!address || !password) {
+      setError("Please fill in all fields");
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      // Flags first: the dashboard renders as soon as the session is stored.
+      const session = await getSessionManager().signInAsAdmin(address, password);
+      if (session.user.role === "admin") rememberAdminSignIn();
+    } catch (failure) {
+      setError(adminLoginErrorMessage(failure));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="container-page py-10 sm:py-16">
+      <div className="mx-auto max-w-md rounded-3xl border border-sand bg-white/80 px-5 py-8 shadow-soft sm:px-10 sm:py-10">
+        <header className="text-center">
+          <p className="eyebrow">Admin Panel</p>
+          <h1 className="mt-2 text-3xl font-semibold text-sage-900">Admin Sign In</h1>
+          <p className="mt-3 text-muted">For the shop’s administrator only.</p>
+        </header>
+        <form noValidate onSubmit={onSubmit} className="mt-8 space-y-4">
+          <div>
+            <label htmlFor={`${id}-email`} className={labelClass}>
+              Admin Email
+            </label>
+            <input
+              id={`${id}-email`}
+              type="email"
+              inputMode="email"
+              autoComplete="username"
+              spellCheck={false}
+              autoCapitalize="none"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              className={inputClass}
+            />
+          </div>
+          <div>
+            <label htmlFor={`${id}-password`} className={labelClass}>
+              Admin Password
+            </label>
+            <input
+              id={`${id}-password`}
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              className={inputClass}
+            />
+          </div>
+          {error ? (
+            <p
+              role="alert"
+              className="rounded-xl border border-terracotta-100 bg-terracotta-50 px-4 py-3 text-sm text-terracotta-700"
+            >
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="btn btn-primary w-full" disabled={busy} aria-busy={busy}>
+            {busy ? "Signing In..." : "Sign In to Admin Panel"}
+          </button>
+        </form>
+        <p className="mt-6 text-center">
+          <Link to="/" className="btn btn-outline">
+            Back to Website
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}

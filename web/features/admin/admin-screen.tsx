@@ -1,0 +1,25 @@
+import { useDocumentTitle } from "../../lib/document-title.ts";
+import { useSessionState } from "../../lib/session.ts";
+import { AccessDenied } from "./access-denied.tsx";
+import { AdminDashboard } from "./admin-dashboard.tsx";
+import { AdminLogin } from "./admin-login.tsx";
+
+/**
+ * `/admin` (SPEC §2, §4): the admin login for a visitor, Access Denied for a member, the
+ * dashboard for the administrator. The server checks every admin call anyway; this only decides
+ * what to show.
+ */
+export function AdminScreen() {
+  useDocumentTitle("Admin");
+  const state = useSessionState();
+  if (!state || state.status === "loading") {
+    return (
+      <p role="status" className="container-page py-24 text-center text-muted">
+        Loading...
+      </p>
+    );
+  }
+  if (state.status === "signed-out") return <AdminLogin />;
+  if (state.session.user.role !== "admin") return <AccessDenied />;
+  return <AdminDashboard />;
+}

@@ -1,0 +1,85 @@
+import type { ReactNode } from "react";
+
+/*
+ * Pieces the admin tabs share. The account screens have their own (features do not import each
+ * other); these are denser, for a working screen rather than a welcome.
+ */
+
+export const fieldClass =
+  "mt-1.5 w-full rounded-xl border border-sand bg-white px-4 text-base text-ink shadow-soft placeholder:text-muted focus-visible:border-sage-600 focus-visible:outline-2 focus-visible:outline-offset-0 aria-[invalid=true]:border-terracotta-600";
+
+export const inputClass = `${fieldClass} h-12`;
+
+export const labelClass = "text-sm font-medium text-ink";
+
+export type Notice = { tone: "error" | "success"; text: string };
+
+/** A tab's latest outcome: read out at once when it failed, politely when it worked. */
+export function NoticeBanner({ notice, children }: { notice: Notice | null; children?: ReactNode }) {
+  // The live regions stay in the page so a screen reader hears each new message.
+  return (
+    <>
+      <div role="alert" className="empty:hidden">
+        {notice?.tone === "error" ? (
+          <div className="rounded-xl border border-terracotta-100 bg-terracotta-50 px-4 py-3 text-sm text-terracotta-700">
+            <p>{notice.text}</p>
+            {children}
+          </div>
+        ) : null}
+      </div>
+      <div role="status" className="empty:hidden">
+        {notice?.tone === "success" ? (
+          <p className="rounded-xl bg-sage-50 px-4 py-3 text-sm text-sage-800">{notice.text}</p>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/** A field's own problem, tied to it with aria-describedby. */
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-1 text-sm text-terracotta-700">
+      {children}
+    </p>
+  );
+}
+
+export function Badge({ tone = "sage", children }: { tone?: "sage" | "sand" | "terracotta"; children: ReactNode }) {
+  const tones = {
+    sage: "bg-sage-100 text-sage-800",
+    sand: "bg-linen text-ink",
+    terracotta: "bg-terracotta-50 text-terracotta-700",
+  };
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 font-sans text-xs font-semibold ${tones[tone]}`}
+    >
+      {children}
+    </span>
+  );
+}
+
+/** A tab's heading row: the title, and its main action on the right. */
+export function TabHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <h2 className="text-2xl font-semibold text-sage-900">{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+/** An empty list, said plainly (SPEC §2's empty texts). */
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-2xl border border-dashed border-sand bg-white/60 px-6 py-10 text-center text-muted">
+      {children}
+    </p>
+  );
+}
+
+/** SPEC §8's confirmations: the browser's own dialog, which every assistive technology knows. */
+export function confirmAction(question: string): boolean {
+  return window.confirm(question);
+}

@@ -1,0 +1,318 @@
+import {
+  type Announcements,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  type UniqueIdentifier,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import type { Category, Product } from "../../../worker/contract/catalogue.ts";
+import { getSessionManager } from "../../lib/session.ts";
+import { reorderProducts } from "./admin-api.ts";
+import { EmptyState, inputClass, labelClass, type Notice, NoticeBanner, TabHeader } from "./admin-ui.tsx";
+import { ProductThumbnail } from "./product-thumbnail.tsx";
+
+/**
+ * SPEC §2's Product Ordering: a category filter, a list to drag into order (dnd-kit: mouse,
+ * touch and keyboard, with spoken announcements), position numbers, and Save Order, which writes
+ * sort_order from 1 in steps of 1, within the chosen category when there is one (SPEC §9).
+ * Move up / Move down do the same with one tap, for whoever cannot drag (WCAG 2.2's 2.5.7).
+ */
+export function OrderingTab({
+  products,
+  categories,
+  onChanged,
+}: {
+  products: readonly Product[];
+  categories: readonly Category[];
+  onChanged(): Promise<void>;
+}) {
+  const id = useId();
+  const [categoryId, setCategoryId] = useState<number | undefined>(undefined);
+  const shown = useMemo(
+    () => (categoryId === undefined ? products : products.filter((product) => product.category_id === categoryId)),
+    [products, categoryId],
+  );
+  const [order, setOrder] = useState<number[]>(() => shown.map((product) => product.id));
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  // A new filter or a reload of the products starts from the order the server has.
+  useEffect(() => {
+    setOrder(shown.map((product) => product.id));
+  }, [shown]);
+
+  const byId = useMemo(() => new Map(products.map((product) => [product.id, product])), [products]);
+  const rows = order.flatMap((productId) => byId.get(productId) ?? []);
+  const categoryName = new Map(categories.map((category) => [category.id, category.name]));
+
+  const sensors = useSensors(
+    // A few pixels of movement before a drag starts, so a tap on the handle stays a tap.
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const position = (productId: number | string) => order.indexOf(Number(productId)) + 1;
+  const nameOf = (productId: number | string) => byId.get(Number(productId))?.name ?? "The product";
+  // dnd-kit reports the picked-up item as over its own place at once; saying so would cut off
+  // "Picked up …" before a screen reader has read it. Only a change of place is announced.
+  const lastOver = useRef<UniqueIdentifier | null>(null);
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => {
+      lastOver.current = active.id;
+      return `Picked up ${nameOf(active.id)}, position ${position(active.id)} of ${order.length}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over || over.id === lastOver.current) return undefined;
+      lastOver.current = over.id;
+      return `${nameOf(active.id)} is over position ${position(over.id)} of ${order.length}.`;
+    },
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${nameOf(active.id)} dropped at position ${position(over.id)} of ${order.length}.`
+        : `${nameOf(active.id)} dropped.`,
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  };
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= order.length || from === to) return;
+    setOrder((current) => arrayMove(current, from, to));
+    setNotice(null);
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over) return;
+    move(order.indexOf(Number(active.id)), order.indexOf(Number(over.id)));
+  };
+
+  const save = async () => {
+    setNotice(null);
+    // SPEC §5: no token, no call.
+    if (!(await getSessionManager().getAccessToken())) {
+      setNotice({ tone: "error", text: "Not authorized" });
+      return;
+    }
+    setBusy(true);
+    try {
+      await reorderProducts({
+        reorder_by_ids: {
+          ids: order,
+          start_from: 1,
+          step: 1,
+          ...(categoryId === undefined ? {} : { category_id: categoryId }),
+        },
+      });
+      setNotice({ tone: "success", text: "Product order saved." });
+      await onChanged();
+    } catch {
+      setNotice({ tone: "error", text: "Failed to save ordering." });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <TabHeader title="Product Ordering" />
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="w-full sm:w-72">
+          <label htmlFor={`${id}-category`} className={labelClass}>
+            Category
+          </label>
+          <select
+            id={`${id}-category`}
+            value={categoryId ?? ""}
+            onChange={(event) => {
+              setNotice(null);
+              setCategoryId(event.target.value === "" ? undefined : Number(event.target.value));
+            }}
+            className={inputClass}
+          >
+            <option value="">All Categories</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => void save()}
+          disabled={busy || rows.length === 0}
+          aria-busy={busy}
+        >
+          {busy ? "Saving..." : "Save Order"}
+        </button>
+      </div>
+
+      <NoticeBanner notice={notice} />
+
+      {rows.length === 0 ? (
+        <EmptyState>No products to order</EmptyState>
+      ) : (
+        <>
+          <p id={`${id}-help`} className="text-sm text-muted">
+            Drag a product by its handle, or focus the handle and press Space, then the arrow keys, then Space again.
+            Move up and Move down work too.
+          </p>
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            onDragEnd={onDragEnd}
+            accessibility={{ announcements }}
+          >
+            <SortableContext items={order} strategy={verticalListSortingStrategy}>
+              <ol
+                aria-label="Product order"
+                aria-describedby={`${id}-help`}
+                // On a phone the contact column floats over the right edge: the Move buttons stay clear of it.
+                className="space-y-2 max-sm:pr-10"
+              >
+                {rows.map((product, index) => (
+                  <SortableRow
+                    key={product.id}
+                    product={product}
+                    position={index + 1}
+                    count={rows.length}
+                    category={product.category_id === null ? undefined : categoryName.get(product.category_id)}
+                    onMove={(to) => move(index, to - 1)}
+                  />
+                ))}
+              </ol>
+            </SortableContext>
+          </DndContext>
+        </>
+      )}
+    </div>
+  );
+}
+
+function SortableRow({
+  product,
+  position,
+  count,
+  category,
+  onMove,
+}: {
+  product: Product;
+  position: number;
+  count: number;
+  category: string | undefined;
+  onMove(to: number): void;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: product.id,
+  });
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={`flex items-center gap-2 rounded-2xl border bg-white p-2 shadow-soft sm:gap-3 sm:p-3 ${
+        isDragging ? "relative z-10 border-sage-600 shadow-lift" : "border-sand"
+      }`}
+    >
+      <button
+        ref={setActivatorNodeRef}
+        type="button"
+        {...attributes}
+        {...listeners}
+        aria-label={`Drag ${product.name}, position ${position} of ${count}`}
+        // The handle takes the touch itself: the page does not scroll while a finger drags it.
+        className="grid size-11 shrink-0 cursor-grab touch-none place-items-center rounded-xl text-sage-800 hover:bg-linen active:cursor-grabbing"
+      >
+        <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true">
+          <circle cx="9" cy="6" r="1.6" />
+          <circle cx="15" cy="6" r="1.6" />
+          <circle cx="9" cy="12" r="1.6" />
+          <circle cx="15" cy="12" r="1.6" />
+          <circle cx="9" cy="18" r="1.6" />
+          <circle cx="15" cy="18" r="1.6" />
+        </svg>
+      </button>
+      <span
+        className="grid size-9 shrink-0 place-items-center rounded-full bg-sage-100 text-sm font-semibold text-sage-900"
+        data-testid="position"
+      >
+        {position}
+      </span>
+      <ProductThumbnail
+        product={product}
+        width={48}
+        height={48}
+        className="hidden size-12 shrink-0 rounded-lg bg-linen object-cover sm:block"
+      />
+      <div className="min-w-0 flex-1">
+        <p className="line-clamp-2 leading-snug font-semibold [overflow-wrap:anywhere] text-sage-900" lang="tr">
+          {product.name}
+        </p>
+        {category ? (
+          <p className="truncate text-xs text-muted" lang="tr">
+            {category}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex shrink-0 gap-1">
+        <MoveButton label={`Move ${product.name} up`} disabled={position === 1} onClick={() => onMove(position - 1)}>
+          <path d="m6 15 6-6 6 6" />
+        </MoveButton>
+        <MoveButton
+          label={`Move ${product.name} down`}
+          disabled={position === count}
+          onClick={() => onMove(position + 1)}
+        >
+          <path d="m6 9 6 6 6-6" />
+        </MoveButton>
+      </div>
+    </li>
+  );
+}
+
+function MoveButton({
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  disabled: boolean;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+      className="grid size-11 place-items-center rounded-xl border border-sand text-sage-800 hover:bg-linen disabled:opacity-40"
+    >
+      <svg
+        viewBox="0 0 24 24"
+        className="size-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
+        {children}
+      </svg>
+    </button>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ProductInput } from "../../../worker/contract/admin.ts";
+import type { Product } from "../../../worker/contract/catalogue.ts";
+
+/** What the product form edits: strings, as the inputs hold them. */
+export type ProductFormValues = {
+  name: string;
+  category_id: string;
+  short_description: string;
+  long_description: string;
+  images: string[];
+  etsy_link: string;
+};
+
+/** SPEC §4: the form opens empty with one blank image field for a new product… */
+export const emptyProductForm = (): ProductFormValues => ({
+  name: "",
+  category_id: "",
+  short_description: "",
+  long_description: "",
+  images: [""],
+  etsy_link: "",
+});
+
+/** …or prefilled for an edit. */
+export function productFormFrom(product: Product): ProductFormValues {
+  return {
+    name: product.name,
+    category_id: product.category_id === null ? "" : String(product.category_id),
+    short_description: product.short_description,
+    long_description: product.long_description,
+    images: product.images.length > 0 ? [...product.images] : [""],
+    etsy_link: product.etsy_link,
+  };
+}
+
+export type ProductField = "name" | "category_id" | "short_description" | "etsy_link";
+
+/** SPEC §5: name, category, short description and shop link are required. */
+export function missingProductFields(values: ProductFormValues): ProductField[] {
+  const required: ProductField[] = ["name", "category_id", "short_description", "etsy_link"];
+  return required.filter((field) => values[field].trim() === "");
+}
+
+/** SPEC §7's payload; blank image entries dropped (SPEC §5). */
+export function productPayload(values: ProductFormValues): ProductInput {
+  return {
+    name: values.name.trim(),
+    short_description: values.short_description.trim(),
+    long_description: values.long_description,
+    category_id: Number(values.category_id),
+    images: values.images.map((image) => image.trim()).filter((image) => image !== ""),
+    etsy_link: values.etsy_link.trim(),
+  };
+}

@@ -1,0 +1,21 @@
+import type { ComponentProps, SyntheticEvent } from "react";
+import type { Product } from "../../../worker/contract/catalogue.ts";
+
+/*
+ * The admin's product pictures, with the shop's placeholder when there is none or it fails to
+ * load (SPEC §3). Not web/components' ImageWithFallback: sharing it would split it into a chunk of
+ * its own that every shopper's page then fetches separately.
+ */
+const placeholder = "/images/placeholder.svg";
+
+const showPlaceholder = (event: SyntheticEvent<HTMLImageElement>) => {
+  const img = event.currentTarget;
+  if (!img.src.endsWith(placeholder)) img.src = placeholder;
+};
+
+export function ProductThumbnail({
+  product,
+  ...props
+}: { product: Product } & Omit<ComponentProps<"img">, "src" | "alt" | "onError">) {
+  return <img src={product.images[0] || placeholder} alt="" onError={showPlaceholder} {...props} />;
+}

@@ -1,0 +1,228 @@
+import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
+import StarterKit from "@tiptap/starter-kit";
+import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
+import { plainTextToHtml, sanitizePastedHtml } from "./rich-text-paste.ts";
+
+/**
+ * The product description editor (SPEC §2, §5): bold, italic, headings, lists and links, in an
+ * area between 10rem and 24rem tall. Tiptap (ProseMirror) keeps the document to what its schema
+ * knows; pastes are cleaned before it parses them (rich-text-paste.ts). The server sanitizes what
+ * is saved again, with the same rules the pages render with (DESIGN.md §6).
+ *
+ * Uncontrolled: `initialHtml` is read once; the form remounts the editor (a new `key`) to load
+ * another product.
+ */
+export function RichTextEditor({
+  labelId,
+  describedBy,
+  initialHtml,
+  onChange,
+}: {
+  labelId: string;
+  describedBy?: string;
+  initialHtml: string;
+  onChange(html: string): void;
+}) {
+  const editorRef = useRef<Editor | null>(null);
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        // What the shop's pages show (worker/contract/rich-text.ts): no code, h2–h3 under the
+        // page's own h1.
+        code: false,
+        codeBlock: false,
+        heading: { levels: [2, 3] },
+        link: {
+          openOnClick: false,
+          autolink: true,
+          defaultProtocol: "https",
+          protocols: ["http", "https", "mailto"],
+          HTMLAttributes: { rel: "noopener noreferrer nofollow", target: "_blank" },
+        },
+      }),
+    ],
+    content: initialHtml,
+    // Rendered in the browser only (the admin screens are not server-rendered).
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: false,
+    editorProps: {
+      attributes: {
+        role: "textbox",
+        "aria-multiline": "true",
+        "aria-labelledby": labelId,
+        ...(describedBy ? { "aria-describedby": describedBy } : {}),
+        class:
+          "rich-text min-h-[10rem] max-h-[24rem] overflow-y-auto rounded-b-xl bg-white px-4 py-3 text-base text-ink focus-visible:outline-2 focus-visible:outline-offset-0",
+      },
+      transformPastedHTML: sanitizePastedHtml,
+      handlePaste(_view, event) {
+        const data = event.clipboardData;
+        // HTML goes through transformPastedHTML; plain text is escaped here, line breaks kept.
+        if (!data || data.types.includes("text/html")) return false;
+        const text = data.getData("text/plain");
+        if (!text || !editorRef.current) return false;
+        editorRef.current.chain().focus().insertContent(plainTextToHtml(text)).run();
+        return true;
+      },
+    },
+    onUpdate({ editor: current }) {
+      onChange(current.isEmpty ? "" : current.getHTML());
+    },
+  });
+  editorRef.current = editor;
+
+  return (
+    <div className="rounded-xl border border-sand shadow-soft focus-within:border-sage-600">
+      <Toolbar editor={editor} />
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
+
+function Toolbar({ editor }: { editor: Editor }) {
+  const id = useId();
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive("bold"),
+      italic: e.isActive("italic"),
+      h2: e.isActive("heading", { level: 2 }),
+      h3: e.isActive("heading", { level: 3 }),
+      bullets: e.isActive("bulletList"),
+      numbers: e.isActive("orderedList"),
+      link: e.isActive("link"),
+      href: (e.getAttributes("link").href as string | undefined) ?? "",
+    }),
+  });
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [href, setHref] = useState("");
+  const chain = () => editor.chain().focus();
+
+  const openLink = () => {
+    setHref(active.href);
+    setLinkOpen((open) => !open);
+  };
+  const applyLink = (event: FormEvent) => {
+    event.preventDefault();
+    const address = href.trim();
+    if (address) chain().extendMarkRange("link").setLink({ href: address }).run();
+    else chain().extendMarkRange("link").unsetLink().run();
+    setLinkOpen(false);
+  };
+
+  return (
+    <div className="rounded-t-xl border-b border-sand bg-linen">
+      <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 p-1.5">
+        <ToolButton label="Bold" pressed={active.bold} onClick={() => chain().toggleBold().run()}>
+          <span className="font-bold">B</span>
+        </ToolButton>
+        <ToolButton label="Italic" pressed={active.italic} onClick={() => chain().toggleItalic().run()}>
+          <span className="font-serif italic">I</span>
+        </ToolButton>
+        <ToolButton label="H2 heading" pressed={active.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+          H2
+        </ToolButton>
+        <ToolButton label="H3 heading" pressed={active.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+          H3
+        </ToolButton>
+        <ToolButton label="Bulleted list" pressed={active.bullets} onClick={() => chain().toggleBulletList().run()}>
+          <ListGlyph ordered={false} />
+        </ToolButton>
+        <ToolButton label="Numbered list" pressed={active.numbers} onClick={() => chain().toggleOrderedList().run()}>
+          <ListGlyph ordered />
+        </ToolButton>
+        <ToolButton label="Link" pressed={active.link} expanded={linkOpen} controls={`${id}-link`} onClick={openLink}>
+          <LinkGlyph />
+        </ToolButton>
+      </div>
+      {/* A form of its own would nest inside the product form: a group that submits on Enter. */}
+      <div id={`${id}-link`} hidden={!linkOpen} className="border-t border-sand px-2 py-2">
+        <div className="flex flex-wrap items-end gap-2">
+          <label className="min-w-0 flex-1 text-sm font-medium text-ink">
+            Link address
+            <input
+              type="url"
+              inputMode="url"
+              value={href}
+              placeholder="https://"
+              onChange={(event) => setHref(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === "Enter") applyLink(event);
+                if (event.key === "Escape") setLinkOpen(false);
+              }}
+              className="mt-1 h-11 w-full rounded-lg border border-sand bg-white px-3 text-base"
+            />
+          </label>
+          <button type="button" className="btn btn-primary" onClick={applyLink}>
+            Apply link
+          </button>
+          {active.link ? (
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => {
+                chain().extendMarkRange("link").unsetLink().run();
+                setLinkOpen(false);
+              }}
+            >
+              Remove link
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ToolButton({
+  label,
+  pressed,
+  expanded,
+  controls,
+  onClick,
+  children,
+}: {
+  label: string;
+  pressed: boolean;
+  expanded?: boolean;
+  controls?: string;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      aria-expanded={expanded}
+      aria-controls={controls}
+      // Keeps the editor's selection: the command applies to what was selected.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onClick}
+      className={`grid h-11 min-w-11 place-items-center rounded-lg px-2 text-sm font-semibold ${
+        pressed ? "bg-sage-700 text-white" : "text-sage-900 hover:bg-sand"
+      }`}
+    >
+      {children}
+    </button>
+  );
+}
+
+const ListGlyph = ({ ordered }: { ordered: boolean }) => (
+  <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.75} aria-hidden="true">
+    <path d="M9 6h11M9 12h11M9 18h11" strokeLinecap="round" />
+    {ordered ? (
+      <path d="M4 5h1v3M4 11.5h2L4 14h2M4 17h2v3H4" strokeWidth={1.25} />
+    ) : (
+      <path d="M4.5 6h.01M4.5 12h.01M4.5 18h.01" strokeWidth={3} strokeLinecap="round" />
+    )}
+  </svg>
+);
+
+const LinkGlyph = () => (
+  <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.75} aria-hidden="true">
+    <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" strokeLinecap="round" />
+    <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" strokeLinecap="round" />
+  </svg>
+);

@@ -1,0 +1,145 @@
+import { type ReactNode, useState } from "react";
+import type { AdminSettings, AdminUser } from "../../../worker/contract/admin.ts";
+import { Badge, type Notice, NoticeBanner, TabHeader } from "./admin-ui.tsx";
+import { buildUsersCsv, usersExportFileName } from "./users-csv.ts";
+
+/**
+ * SPEC §2's Settings: the note on e-mail, the status badges with what the server reports, Export
+ * User Data (SPEC §9's CSV) and Clear Cache.
+ */
+export function SettingsTab({
+  settings,
+  users,
+  onReload,
+}: {
+  settings: AdminSettings | undefined;
+  users: readonly AdminUser[] | undefined;
+  onReload(): Promise<void>;
+}) {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [clearing, setClearing] = useState(false);
+
+  const exportUsers = () => {
+    if (!users || users.length === 0) {
+      setNotice({ tone: "error", text: "No users to export" });
+      return;
+    }
+    const blob = new Blob([buildUsersCsv(users)], { type: "text/csv;charset=utf-8" });
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = usersExportFileName(new Date());
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // The download has taken its copy once the click's task is over.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+    setNotice({ tone: "success", text: "User data exported." });
+  };
+
+  /** SPEC §9: removes the browser's caches and session storage, then reloads all admin data. */
+  const clearCache = async () => {
+    setClearing(true);
+    setNotice(null);
+    try {
+      if ("caches" in window) {
+        const names = await caches.keys();
+        await Promise.all(names.map((name) => caches.delete(name)));
+      }
+      sessionStorage.clear();
+      await onReload();
+      setNotice({ tone: "success", text: "Cache cleared and data reloaded." });
+    } catch {
+      setNotice({ tone: "error", text: "Failed to clear cache." });
+    } finally {
+      setClearing(false);
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <TabHeader title="Settings" />
+      <NoticeBanner notice={notice} />
+      <div className="grid gap-5 lg:grid-cols-2">
+        <section aria-labelledby="settings-email" className="rounded-2xl border border-sand bg-white p-5 shadow-soft">
+          <h3 id="settings-email" className="text-lg font-semibold text-sage-900">
+            E-mail
+          </h3>
+          <p className="mt-2 text-sm text-muted">
+            E-mail settings (sender, templates, delivery) are managed by the authentication provider.
+          </p>
+          <dl className="mt-4 space-y-2 text-sm">
+            <StatusRow label="E-mail delivery" badge="configured">
+              {settings ? (settings.email_transport ?? "no transport set") : null}
+            </StatusRow>
+            {settings ? (
+              <div className="flex flex-wrap justify-between gap-2">
+                <dt className="text-muted">Outbox</dt>
+                <dd className="text-ink">
+                  {settings.outbox.waiting} waiting · {settings.outbox.sent} sent · {settings.outbox.failed} failed
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        </section>
+
+        <section aria-labelledby="settings-system" className="rounded-2xl border border-sand bg-white p-5 shadow-soft">
+          <h3 id="settings-system" className="text-lg font-semibold text-sage-900">
+            System status
+          </h3>
+          <dl className="mt-4 space-y-2 text-sm">
+            <StatusRow label="Database" badge="connected">
+              {settings?.database}
+            </StatusRow>
+            <StatusRow label="Authentication" badge="active" />
+            {settings ? (
+              <div className="flex flex-wrap justify-between gap-2">
+                <dt className="text-muted">App version</dt>
+                <dd className="text-ink">{settings.app_version}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </section>
+
+        <section
+          aria-labelledby="settings-data"
+          className="rounded-2xl border border-sand bg-white p-5 shadow-soft lg:col-span-2"
+        >
+          <h3 id="settings-data" className="text-lg font-semibold text-sage-900">
+            Data
+          </h3>
+          <p className="mt-2 text-sm text-muted">
+            The export is a CSV file of every user (no passwords, no answers). Clear Cache empties this browser’s caches
+            and session storage, then loads everything again.
+          </p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <button type="button" className="btn btn-primary" onClick={exportUsers}>
+              Export User Data
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => void clearCache()}
+              disabled={clearing}
+              aria-busy={clearing}
+            >
+              Clear Cache
+            </button>
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function StatusRow({ label, badge, children }: { label: string; badge: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <dt className="text-muted">{label}</dt>
+      <dd className="flex items-center gap-2 text-ink">
+        {children ? <span>{children}</span> : null}
+        <Badge>{badge}</Badge>
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { AdminUser } from "../../../worker/contract/admin.ts";
+
+/** SPEC §3's exported user row, in this column order. */
+export const csvColumns = [
+  "id",
+  "first_name",
+  "last_name",
+  "email",
+  "created_at",
+  "is_verified",
+  "survey_answered",
+  "survey_total",
+] as const;
+
+/**
+ * Spreadsheet programs open a CSV in the system's legacy code page unless it starts with a byte
+ * order mark: without it, "Şükrü Yıldız" arrives as mojibake.
+ */
+export const byteOrderMark = "\uFEFF";
+
+/**
+ * A cell a spreadsheet would read as a formula (OWASP's CSV injection list: =, +, -, @, and tab
+ * and carriage return, which some programs strip before looking) gets a leading apostrophe, so
+ * it is shown as the text it is. A member chooses their own name: "=HYPERLINK(…)" is not theirs
+ * to run on the admin's machine.
+ */
+function neutralise(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** SPEC §9: quoted when it holds a quote, a comma or a line break; quotes doubled (RFC 4180). */
+function cell(value: string | number | boolean): string {
+  const text = neutralise(String(value));
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The users as SPEC §9's CSV: BOM, a header row, one row per user, CRLF line ends. */
+export function buildUsersCsv(users: readonly AdminUser[]): string {
+  const rows = users.map((user) => csvColumns.map((column) => cell(user[column])).join(","));
+  return `${byteOrderMark}${[csvColumns.join(","), ...rows].join("\r\n")}\r\n`;
+}
+
+/**
+ * SPEC §9: `users_export_` and a timestamp, `.csv`. The timestamp is the UTC time to the second,
+ * with `-` for `:` (which some systems refuse in file names): users_export_2026-03-02T09-05-07.csv.
+ */
+export function usersExportFileName(at: Date): string {
+  return `users_export_${at.toISOString().slice(0, 19).replaceAll(":", "-")}.csv`;
+}

@@ -1,0 +1,88 @@
+import type { AdminUser } from "../../../worker/contract/admin.ts";
+import { ChevronDownIcon } from "../../components/icons.tsx";
+import { formatDate, fullName, temperamentSummary } from "./admin-format.ts";
+import { Badge, EmptyState, TabHeader } from "./admin-ui.tsx";
+
+/**
+ * SPEC §2's Users & Survey Responses: each user with name, e-mail, joined date, verification,
+ * how much of the survey they answered, the answers ("Q{order}: question") and the temperament
+ * result. The answers fold away: twenty per member would bury the list.
+ */
+export function UsersTab({ users }: { users: readonly AdminUser[] }) {
+  return (
+    <div className="space-y-6">
+      <TabHeader title="Users & Survey Responses" />
+      {users.length === 0 ? (
+        <EmptyState>No users registered yet</EmptyState>
+      ) : (
+        <ul className="space-y-4">
+          {users.map((user) => (
+            <li key={user.id}>
+              <UserCard user={user} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function UserCard({ user }: { user: AdminUser }) {
+  const result = temperamentSummary(user.temperament);
+  return (
+    <article className="rounded-2xl border border-sand bg-white p-5 shadow-soft">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="text-lg font-semibold [overflow-wrap:anywhere] text-sage-900">
+            {fullName(user)}
+            {user.role === "admin" ? (
+              <span className="ml-2 align-middle">
+                <Badge tone="sand">Admin</Badge>
+              </span>
+            ) : null}
+          </h3>
+          <p className="break-all text-sm text-muted">{user.email}</p>
+        </div>
+        <Badge tone={user.is_verified ? "sage" : "terracotta"}>{user.is_verified ? "Verified" : "Pending"}</Badge>
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-muted">Joined</dt>
+          <dd className="font-medium text-ink">{formatDate(user.created_at)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Survey</dt>
+          <dd className="font-medium text-ink">
+            {user.survey_answered}/{user.survey_total}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">Temperament</dt>
+          <dd className="font-medium text-ink">{result ?? "—"}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Result e-mail</dt>
+          <dd className="font-medium text-ink">{user.result_email_sent ? "Sent" : "Not sent yet"}</dd>
+        </div>
+      </dl>
+      {user.answers.length > 0 ? (
+        <details className="group mt-4 rounded-xl bg-linen">
+          <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 rounded-xl px-4 text-sm font-semibold text-sage-800 [&::-webkit-details-marker]:hidden">
+            Survey answers ({user.answers.length})
+            <ChevronDownIcon className="size-4 transition-transform group-open:rotate-180" />
+          </summary>
+          <ol className="space-y-3 px-4 pt-1 pb-4 text-sm">
+            {user.answers.map((answer) => (
+              <li key={answer.question_id}>
+                <p className="font-medium text-ink">
+                  Q{answer.order}: {answer.question}
+                </p>
+                <p className="text-sage-800">{answer.answer}</p>
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
+    </article>
+  );
+}
