@@ -16,12 +16,13 @@ export function AccountMenu({ onSignOut }: { onSignOut(): void }) {
   // A tap or click anywhere else closes it.
   useEffect(() => {
     if (!open) return;
+    const wrapper = wrapperRef.current;
     const onPointerDown = (event: PointerEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) setOpen(false);
+      if (!wrapper?.contains(event.target as Node)) setOpen(false);
     };
     document.addEventListener("pointerdown", onPointerDown);
     return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open]);
+  }, [open, setOpen, wrapperRef]);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: it only listens for Escape and focus leaving; the button is the control

@@ -4,8 +4,8 @@ import { ApiResponseError, errorMessage } from "../../lib/api-client.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { getSessionManager } from "../../lib/session.ts";
 import { newPasswordError, updatePasswordErrorMessage } from "./account-messages.ts";
-import { AccountCard, FormMessage, fieldClass } from "./form-parts.tsx";
 import { PasswordResetRequest } from "./email-request-form.tsx";
+import { AccountCard, FormMessage, fieldClass } from "./form-parts.tsx";
 
 /** SPEC §9: the pause on the success message before going to sign-in. */
 export const redirectDelayMs = 1200;

@@ -4,8 +4,8 @@ import { ChevronDownIcon } from "../../components/icons.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { getSessionManager, rememberAdminSignIn } from "../../lib/session.ts";
 import { fillInAllFields, signInErrorMessage } from "./account-messages.ts";
-import { AccountCard, FormMessage, fieldClass } from "./form-parts.tsx";
 import { PasswordResetRequest } from "./email-request-form.tsx";
+import { AccountCard, FormMessage, fieldClass } from "./form-parts.tsx";
 
 /**
  * SPEC §2's sign-in. On success the session is stored and the guest-only wrapper around this
