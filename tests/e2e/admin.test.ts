@@ -1,32 +1,24 @@
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { expect, onTestFinished, test } from "vitest";
+import type { Page } from "playwright-core";
+import { expect, test } from "vitest";
 import type { AdminUser } from "../../worker/contract/admin.ts";
 import type { Category, Product, SurveyQuestion } from "../../worker/contract/catalogue.ts";
 import {
-  accessibilityViolations,
-  desktopContext,
+  expectAccessible,
   failedRequest,
   failOnPageErrors,
   openApp,
-  phoneContext,
   screenshot,
   waitForApp,
 } from "../support/browser.ts";
 import { createMember, type Member } from "../support/members.ts";
-import { getJson, type TestServer } from "../support/server.ts";
-import { setUpShopInBrowser } from "../support/shop-in-browser.ts";
+import { getJson } from "../support/server.ts";
+import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
 
 // The administrator runs the shop from /admin (issue 13), on the real Node server in development
 // mode (members are made through sign-up and the development mailbox).
 
-let server: TestServer, browser: Browser;
-setUpShopInBrowser(
-  (shop) => {
-    ({ server, browser } = shop);
-  },
-  { APP_ENV: "development", MAIL_TRANSPORT: "dev-mailbox" },
-);
+const { shop: running, openPage } = setUpDevelopmentShop();
 
 /** A member whose names a spreadsheet would misread: the CSV must quote and neutralise them. */
 const member: Member = {
@@ -36,19 +28,6 @@ const member: Member = {
   lastName: 'Kaya, "Su"',
 };
 
-async function openPage(kind: "phone" | "desktop", expectedFailures: RegExp[] = []): Promise<Page> {
-  const context =
-    kind === "phone" ? await phoneContext(browser, server.url) : await desktopContext(browser, server.url);
-  onTestFinished(() => context.close());
-  const page = await context.newPage();
-  failOnPageErrors(page, expectedFailures);
-  return page;
-}
-
-async function expectAccessible(page: Page) {
-  expect(await accessibilityViolations(page)).toEqual([]);
-}
-
 /** A full-page screenshot from the top (the sticky header would otherwise sit mid-picture). */
 async function snap(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -56,8 +35,8 @@ async function snap(page: Page, name: string) {
 }
 
 async function adminSignIn(page: Page) {
-  await page.getByLabel("Admin Email").fill(server.adminEmail);
-  await page.getByLabel("Admin Password").fill(server.adminPassword);
+  await page.getByLabel("Admin Email").fill(running.server.adminEmail);
+  await page.getByLabel("Admin Password").fill(running.server.adminPassword);
   await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
   await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
 }
@@ -127,10 +106,10 @@ const copiedPage = `<html><head><meta charset="utf-8"><link rel="stylesheet" hre
 <p><a href="javascript:window.__pasted='link'">bad link</a> <a href="https://example.com/ihlamur">good link</a></p></body></html>`;
 
 test("desktop: the administrator signs in and runs the shop", async () => {
-  await createMember(server, member);
+  await createMember(running.server, member);
   const [questions, seededCategories] = await Promise.all([
-    getJson<{ questions: SurveyQuestion[] }>(server, "/api/survey/questions").then((body) => body.questions),
-    getJson<Category[]>(server, "/api/categories"),
+    getJson<{ questions: SurveyQuestion[] }>(running.server, "/api/survey/questions").then((body) => body.questions),
+    getJson<Category[]>(running.server, "/api/categories"),
   ]);
   const page = await openPage("desktop", [
     failedRequest(401, /\/api\/admin\/login/),
@@ -178,7 +157,7 @@ test("desktop: the administrator signs in and runs the shop", async () => {
   ).toEqual(["1", "/admin"]);
   const [users, products] = [
     await adminGet<AdminUser[]>(page, "/api/admin/users"),
-    await getJson<Product[]>(server, "/api/products"),
+    await getJson<Product[]>(running.server, "/api/products"),
   ];
   expect(await counter(page, "Total Users").textContent()).toBe(String(users.length));
   expect(await counter(page, "Total Products").textContent()).toBe(String(products.length));
@@ -215,7 +194,9 @@ test("desktop: the administrator signs in and runs the shop", async () => {
   await page.getByLabel("Description").fill("Öğütülmüş şifalı bitkiler");
   await page.getByRole("button", { name: "Create Category" }).click();
   await status(page, "Category created successfully!");
-  const created = (await getJson<Category[]>(server, "/api/categories")).find((c) => c.name === "Bitki Tozları");
+  const created = (await getJson<Category[]>(running.server, "/api/categories")).find(
+    (c) => c.name === "Bitki Tozları",
+  );
   expect(created).toMatchObject({ description: "Öğütülmüş şifalı bitkiler" });
   const categoryId = (created as Category).id;
   const categoryCard = page.getByRole("article").filter({ hasText: "Bitki Tozları" });
@@ -278,7 +259,9 @@ test("desktop: the administrator signs in and runs the shop", async () => {
   await form.getByRole("button", { name: "Create Product" }).click();
   await status(page, "Product created successfully!");
 
-  let product = (await getJson<Product[]>(server, "/api/products")).find((p) => p.name === "Ihlamur Tozu") as Product;
+  let product = (await getJson<Product[]>(running.server, "/api/products")).find(
+    (p) => p.name === "Ihlamur Tozu",
+  ) as Product;
   expect(product).toMatchObject({
     category_id: categoryId,
     images: ["/images/products/ihlamur-cayi.svg", "/images/products/ihlamur-cayi-2.svg"],
@@ -343,7 +326,7 @@ test("desktop: the administrator signs in and runs the shop", async () => {
   await current.getByLabel("Name").fill("Ihlamur Tozu Extra");
   await current.getByRole("button", { name: "Update Product" }).click();
   await status(page, "Product updated successfully!");
-  product = (await getJson<Product[]>(server, "/api/products")).find((p) => p.id === product.id) as Product;
+  product = (await getJson<Product[]>(running.server, "/api/products")).find((p) => p.id === product.id) as Product;
   expect(product.name).toBe("Ihlamur Tozu Extra");
   expect(product.images).toHaveLength(2);
 
@@ -392,7 +375,7 @@ test("desktop: the administrator signs in and runs the shop", async () => {
   await expectAccessible(page);
   await page.getByRole("button", { name: "Save Order" }).click();
   await status(page, "Product order saved.");
-  const saved = await getJson<Product[]>(server, "/api/products");
+  const saved = await getJson<Product[]>(running.server, "/api/products");
   expect(saved.map((p) => p.name)).toEqual(final);
   expect(saved.map((p) => p.sort_order)).toEqual(final.map((_, i) => i + 1));
 
@@ -413,10 +396,10 @@ test("desktop: the administrator signs in and runs the shop", async () => {
   await page.getByRole("button", { name: `Move ${inCategory[0]} down` }).click();
   await page.getByRole("button", { name: "Save Order" }).click();
   await status(page, "Product order saved.");
-  const withinCategory = await getJson<Product[]>(server, `/api/products?category_id=${seeded.id}`);
+  const withinCategory = await getJson<Product[]>(running.server, `/api/products?category_id=${seeded.id}`);
   expect(withinCategory.map((p) => p.name)).toEqual([inCategory[1], inCategory[0], ...inCategory.slice(2)]);
   expect(withinCategory.map((p) => p.sort_order)).toEqual(inCategory.map((_, i) => i + 1));
-  const others = (await getJson<Product[]>(server, "/api/products")).filter((p) => p.category_id !== seeded.id);
+  const others = (await getJson<Product[]>(running.server, "/api/products")).filter((p) => p.category_id !== seeded.id);
   expect(others.map((p) => p.sort_order)).toEqual(
     saved.filter((p) => p.category_id !== seeded.id).map((p) => p.sort_order),
   );
@@ -472,7 +455,7 @@ test("desktop: the administrator signs in and runs the shop", async () => {
   const extraCard = page.getByRole("article").filter({ hasText: "Ihlamur Tozu Extra" });
   page.once("dialog", (dialog) => void dialog.dismiss()); // changed their mind
   await extraCard.getByRole("button", { name: "Delete Ihlamur Tozu Extra" }).click();
-  expect((await getJson<Product[]>(server, "/api/products")).some((p) => p.id === product.id)).toBe(true);
+  expect((await getJson<Product[]>(running.server, "/api/products")).some((p) => p.id === product.id)).toBe(true);
   page.once("dialog", (dialog) => {
     expect(dialog.message()).toBe("Are you sure you want to delete this product?");
     void dialog.accept();
@@ -480,7 +463,7 @@ test("desktop: the administrator signs in and runs the shop", async () => {
   await extraCard.getByRole("button", { name: "Delete Ihlamur Tozu Extra" }).click();
   await status(page, "Product deleted successfully!");
   await extraCard.waitFor({ state: "detached" });
-  expect((await getJson<Product[]>(server, "/api/products")).some((p) => p.id === product.id)).toBe(false);
+  expect((await getJson<Product[]>(running.server, "/api/products")).some((p) => p.id === product.id)).toBe(false);
   expect(await counter(page, "Total Products").textContent()).toBe(String(products.length));
 
   await tab(page, "Category Management").click();
@@ -488,7 +471,7 @@ test("desktop: the administrator signs in and runs the shop", async () => {
   await categoryCard.getByRole("button", { name: "Delete Bitki Tozları" }).click();
   await status(page, "Category deleted successfully!");
   await page.locator(`header a[href="/products?category=${categoryId}"]`).first().waitFor({ state: "detached" });
-  expect((await getJson<Category[]>(server, "/api/categories")).some((c) => c.id === categoryId)).toBe(false);
+  expect((await getJson<Category[]>(running.server, "/api/categories")).some((c) => c.id === categoryId)).toBe(false);
 });
 
 test("phone: a failed load is named with Retry; every tab fits and passes axe", async () => {
@@ -504,8 +487,8 @@ test("phone: a failed load is named with Retry; every tab fits and passes axe", 
   const unavailable = { status: 503, json: { detail: "Service unavailable.", code: "unavailable" } };
   await page.route(/\/api\/products(\?.*)?$/, (route) => route.fulfill(unavailable));
   const loading = await holdRequests(page, /\/api\/admin\/users$/);
-  await page.getByLabel("Admin Email").fill(server.adminEmail);
-  await page.getByLabel("Admin Password").fill(server.adminPassword);
+  await page.getByLabel("Admin Email").fill(running.server.adminEmail);
+  await page.getByLabel("Admin Password").fill(running.server.adminPassword);
   await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
   await status(page, "Loading admin panel...");
   await loading();
@@ -517,7 +500,7 @@ test("phone: a failed load is named with Retry; every tab fits and passes axe", 
   await page.unroute(/\/api\/products(\?.*)?$/);
   await page.getByRole("button", { name: "Retry" }).click();
   await page.getByRole("alert").filter({ hasText: "Some data failed to load" }).waitFor({ state: "detached" });
-  const products = await getJson<Product[]>(server, "/api/products");
+  const products = await getJson<Product[]>(running.server, "/api/products");
   expect(await counter(page, "Total Products").textContent()).toBe(String(products.length));
 
   // Every tab on a phone.
@@ -569,7 +552,7 @@ test("a member opening /admin sees Access Denied, and can switch to the admin lo
     firstName: "Deniz",
     lastName: "Er",
   };
-  await createMember(server, visitor);
+  await createMember(running.server, visitor);
   const page = await openPage("phone");
   await openApp(page, "/signin");
   await page.getByLabel("Email", { exact: true }).first().fill(visitor.email);

@@ -1,49 +1,27 @@
-import type { Browser, Page, Request } from "playwright-core";
-import { expect, onTestFinished, test } from "vitest";
+import type { Page, Request } from "playwright-core";
+import { expect, test } from "vitest";
 import {
-  accessibilityViolations,
-  desktopContext,
+  expectAccessible,
   failedRequest,
   failOnPageErrors,
   openApp,
-  phoneContext,
   screenshot,
   waitForApp,
 } from "../support/browser.ts";
 import { countMail, createMember, forgetMailThrottle, type Member, waitForMail } from "../support/members.ts";
-import type { TestServer } from "../support/server.ts";
-import { setUpShopInBrowser } from "../support/shop-in-browser.ts";
+import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
 
 // A member comes back (issue 12): signs in, edits the profile, is kept signed in across tabs
 // and past the hour, resets a forgotten password. The real Node server in development mode,
 // whose mailbox (GET /api/dev/mailbox) holds the e-mails.
 
-let server: TestServer, browser: Browser;
-setUpShopInBrowser(
-  (shop) => {
-    ({ server, browser } = shop);
-  },
-  { APP_ENV: "development", MAIL_TRANSPORT: "dev-mailbox" },
-);
+const { shop, openPage } = setUpDevelopmentShop();
 
 const resetSubject = "Reset your password · Doğal Yaşam";
 
 /** Requests the tests make fail on purpose (a wrong password, a used link), which the browser logs. */
 const refusedSignIn = [failedRequest(400, /\/api\/auth\/token\?grant_type=password/)];
 const usedLink = failedRequest(400, /\/api\/auth\/verify/);
-
-async function openPage(kind: "phone" | "desktop", expectedFailures: RegExp[] = []): Promise<Page> {
-  const context =
-    kind === "phone" ? await phoneContext(browser, server.url) : await desktopContext(browser, server.url);
-  onTestFinished(() => context.close());
-  const page = await context.newPage();
-  failOnPageErrors(page, expectedFailures);
-  return page;
-}
-
-async function expectAccessible(page: Page) {
-  expect(await accessibilityViolations(page)).toEqual([]);
-}
 
 const alertText = (page: Page) => page.getByRole("alert").textContent();
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem("token"));
@@ -84,7 +62,7 @@ test("a returning member on a phone: sign-in, profile edits, two tabs, a forgott
     firstName: "Selin",
     lastName: "Kaya",
   };
-  const questions = await createMember(server, member);
+  const questions = await createMember(shop.server, member);
   const page = await openPage("phone", [...refusedSignIn, usedLink]);
 
   // From home, through the phone menu.
@@ -189,12 +167,12 @@ test("a returning member on a phone: sign-in, profile edits, two tabs, a forgott
   const forgot = page.getByRole("button", { name: "Forgot your password?" });
   expect(await forgot.getAttribute("aria-expanded")).toBe("false");
   await forgot.click();
-  await forgetMailThrottle(server, member.email);
+  await forgetMailThrottle(shop.server, member.email);
   const panel = page.getByRole("region", { name: "Reset your password" });
   await panel.getByRole("button", { name: "Send reset email" }).click();
   expect(await panel.getByRole("alert").textContent()).toBe("Please enter your email address.");
   await panel.getByLabel("Email").fill(member.email.toUpperCase());
-  const mailsBefore = await countMail(server, member.email, resetSubject);
+  const mailsBefore = await countMail(shop.server, member.email, resetSubject);
   const releaseRecover = await holdRequests(page, /\/api\/auth\/recover$/);
   await panel.getByRole("button", { name: "Send reset email" }).click();
   await panel.getByRole("button", { name: "Sending reset email..." }).waitFor();
@@ -204,14 +182,14 @@ test("a returning member on a phone: sign-in, profile edits, two tabs, a forgott
   await expectAccessible(page);
 
   // The e-mailed link: the token is read from the fragment, then gone from the address bar.
-  const mail = await waitForMail(server, member.email, resetSubject, { after: mailsBefore });
+  const mail = await waitForMail(shop.server, member.email, resetSubject, { after: mailsBefore });
   const link = /https?:\/\/\S+\/reset-password#token=[\w-]+/.exec(mail.text)?.[0];
   expect(link).toBeDefined();
   await openApp(page, link as string);
   await page.getByRole("heading", { level: 1, name: "Reset Password" }).waitFor();
   await page.getByText("Enter your new password below").waitFor();
   await page.getByLabel("New Password", { exact: true }).waitFor();
-  expect(page.url()).toBe(`${server.url}/reset-password`);
+  expect(page.url()).toBe(`${shop.server.url}/reset-password`);
   await screenshot(page, "reset-password-phone");
   await expectAccessible(page);
 
@@ -261,7 +239,7 @@ test("past the hour the session refreshes itself: same screen, one refresh, call
     firstName: "Emre",
     lastName: "Ak",
   };
-  await createMember(server, member);
+  await createMember(shop.server, member);
   const page = await openPage("phone");
   await page.clock.install();
   await openApp(page, "/signin");
@@ -307,7 +285,7 @@ test("desktop: SPEC §8's other sign-in messages, and the administrator goes to 
     firstName: "Deniz",
     lastName: "Er",
   };
-  await createMember(server, unconfirmed, { verified: false });
+  await createMember(shop.server, unconfirmed, { verified: false });
   const page = await openPage("desktop", [
     ...refusedSignIn,
     failedRequest(429, /\/api\/auth\/token\?grant_type=password/),
@@ -339,7 +317,7 @@ test("desktop: SPEC §8's other sign-in messages, and the administrator goes to 
   await screenshot(page, "sign-in-desktop-limited");
 
   // The administrator signs in here too, and lands on /admin with SPEC §3's flags.
-  await signIn(page, server.adminEmail, server.adminPassword);
+  await signIn(page, shop.server.adminEmail, shop.server.adminPassword);
   await page.waitForURL("**/admin");
   expect(
     await page.evaluate(() => [localStorage.getItem("isAdminAuth"), localStorage.getItem("postLoginRedirect")]),
@@ -348,8 +326,8 @@ test("desktop: SPEC §8's other sign-in messages, and the administrator goes to 
 
 test("desktop: a reset page without a working link says so and sends a new one", async () => {
   const member: Member = { email: "ali.link@example.com", password: "ardıç-yağı-8", firstName: "Ali", lastName: "Taş" };
-  await createMember(server, member);
-  await forgetMailThrottle(server, member.email);
+  await createMember(shop.server, member);
+  await forgetMailThrottle(shop.server, member.email);
   const page = await openPage("desktop", [usedLink]);
 
   // Opened without the e-mail's link.
@@ -360,13 +338,13 @@ test("desktop: a reset page without a working link says so and sends a new one",
   // A link whose token the server does not know (mistyped, or replaced by a newer one).
   await openApp(page, "/reset-password#token=not-a-real-token");
   await page.getByText("This password reset link is not valid. Please ask for a new one.").waitFor();
-  expect(page.url()).toBe(`${server.url}/reset-password`);
+  expect(page.url()).toBe(`${shop.server.url}/reset-password`);
   await screenshot(page, "reset-password-desktop-invalid");
   await expectAccessible(page);
   await page.getByLabel("Email").fill(member.email);
   await page.getByRole("button", { name: "Send reset email" }).click();
   await page.getByRole("status").filter({ hasText: "Password reset email sent. Please check your inbox." }).waitFor();
-  const mail = await waitForMail(server, member.email, resetSubject);
+  const mail = await waitForMail(shop.server, member.email, resetSubject);
   expect(mail.text).toMatch(/\/reset-password#token=[\w-]+/);
 });
 
@@ -377,7 +355,7 @@ test("desktop: a member's server-rendered page never shows the visitor's links, 
     firstName: "Zeynep",
     lastName: "Ay",
   };
-  await createMember(server, member);
+  await createMember(shop.server, member);
   const page = await openPage("desktop");
   await page.addInitScript(() => {
     const w = window as unknown as { layoutShift: number };

@@ -1,45 +1,17 @@
-import type { Browser, Page } from "playwright-core";
-import { expect, onTestFinished, test } from "vitest";
-import {
-  accessibilityViolations,
-  desktopContext,
-  failOnPageErrors,
-  openApp,
-  phoneContext,
-  screenshot,
-  waitForApp,
-} from "../support/browser.ts";
+import type { Page } from "playwright-core";
+import { expect, test } from "vitest";
+import { expectAccessible, openApp, screenshot, waitForApp } from "../support/browser.ts";
 import { createMember, waitForMail as waitForMailTo } from "../support/members.ts";
-import type { TestServer } from "../support/server.ts";
-import { setUpShopInBrowser } from "../support/shop-in-browser.ts";
+import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
 
 // A new visitor joins on a phone, as issue 11 describes: from home's banner through the three
 // steps, the verification link from the development mailbox, the Turkish page, and the result
 // e-mail. The server runs in development mode, where the mailbox exists.
 
-let server: TestServer, browser: Browser;
-setUpShopInBrowser(
-  (shop) => {
-    ({ server, browser } = shop);
-  },
-  { APP_ENV: "development", MAIL_TRANSPORT: "dev-mailbox" },
-);
+const { shop, openPage } = setUpDevelopmentShop();
 
 /** Waits until the mailbox holds a message to `to` with this subject. */
-const waitForMail = (to: string, subject: string) => waitForMailTo(server, to, subject);
-
-async function expectAccessible(page: Page) {
-  expect(await accessibilityViolations(page)).toEqual([]);
-}
-
-async function openPage(kind: "phone" | "desktop"): Promise<Page> {
-  const context =
-    kind === "phone" ? await phoneContext(browser, server.url) : await desktopContext(browser, server.url);
-  onTestFinished(() => context.close());
-  const page = await context.newPage();
-  failOnPageErrors(page);
-  return page;
-}
+const waitForMail = (to: string, subject: string) => waitForMailTo(shop.server, to, subject);
 
 const alertText = (page: Page) => page.getByRole("alert").textContent();
 
@@ -177,7 +149,7 @@ test("desktop: the wizard's first step, and a signed-in visitor is sent home fro
   await expectAccessible(page);
 
   const member = { email: "kerem.back@example.com", password: "lavanta-22", firstName: "Kerem", lastName: "Şen" };
-  await createMember(server, member);
+  await createMember(shop.server, member);
   await openApp(page, "/signin");
   await page.getByLabel("Email", { exact: true }).first().fill(member.email);
   await page.getByLabel("Password", { exact: true }).fill(member.password);

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { AxeResults } from "axe-core";
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
-import { onTestFinished } from "vitest";
+import { expect, onTestFinished } from "vitest";
 
 /**
  * Browser end-to-end support (DESIGN.md §9): playwright-core drives Debian's Chromium
@@ -174,4 +174,9 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
         .map((n) => `    ${n.target.join(" ")}: ${n.failureSummary ?? ""}`.replaceAll("\n", " "))
         .join("\n")}`,
   );
+}
+
+/** Fails the test when axe finds anything on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  expect(await accessibilityViolations(page)).toEqual([]);
 }

@@ -1,7 +1,7 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, onTestFinished } from "vitest";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
-import { launchBrowser } from "./browser.ts";
+import { desktopContext, failOnPageErrors, launchBrowser, phoneContext } from "./browser.ts";
 import { getJson, startTestServer, type TestServer } from "./server.ts";
 
 export type ShopInBrowser = { server: TestServer; browser: Browser; categories: Category[]; products: Product[] };
@@ -36,4 +36,27 @@ export function setUpShopInBrowser(
     receive(shop);
   });
   afterAll(() => stopShopInBrowser(shop ?? {}));
+}
+
+/**
+ * The shop in development mode (where the mailbox exists) for one test file, and a page on it, as
+ * a phone or a laptop, that fails its test on a console error other than those `expected`.
+ */
+export function setUpDevelopmentShop() {
+  const shop = {} as ShopInBrowser;
+  setUpShopInBrowser((started) => Object.assign(shop, started), {
+    APP_ENV: "development",
+    MAIL_TRANSPORT: "dev-mailbox",
+  });
+  async function openPage(kind: "phone" | "desktop", expected: RegExp[] = []): Promise<Page> {
+    const context =
+      kind === "phone"
+        ? await phoneContext(shop.browser, shop.server.url)
+        : await desktopContext(shop.browser, shop.server.url);
+    onTestFinished(() => context.close());
+    const page = await context.newPage();
+    failOnPageErrors(page, expected);
+    return page;
+  }
+  return { shop, openPage };
 }

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
+import { CredentialField } from "../../components/credential-field.tsx";
 import { ChevronDownIcon } from "../../components/icons.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { getSessionManager, rememberAdminSignIn } from "../../lib/session.ts";
@@ -55,39 +56,22 @@ export function SigninScreen() {
         </header>
 
         <form noValidate onSubmit={onSubmit} className="mt-8 space-y-4">
-          <div>
-            <label htmlFor={`${id}-email`} className="text-sm font-medium text-ink">
-              Email
-            </label>
-            <input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="username"
-              spellCheck={false}
-              autoCapitalize="none"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              className={fieldClass}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${id}-password`} className="text-sm font-medium text-ink">
-              Password
-            </label>
-            <input
-              id={`${id}-password`}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              className={fieldClass}
-            />
-          </div>
+          <CredentialField
+            kind="email"
+            label="Email"
+            name="email"
+            value={email}
+            onChange={setEmail}
+            className={fieldClass}
+          />
+          <CredentialField
+            kind="password"
+            label="Password"
+            name="password"
+            value={password}
+            onChange={setPassword}
+            className={fieldClass}
+          />
 
           {error ? <FormMessage tone="error">{error}</FormMessage> : null}
 

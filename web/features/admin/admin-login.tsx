@@ -1,9 +1,10 @@
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
+import { CredentialField } from "../../components/credential-field.tsx";
 import { ApiResponseError, errorMessage, NetworkError } from "../../lib/api-client.ts";
 import { getSessionManager, rememberAdminSignIn } from "../../lib/session.ts";
 import { IncompleteSessionError } from "../../lib/session-manager.ts";
-import { inputClass, labelClass } from "./admin-ui.tsx";
+import { inputClass } from "./admin-ui.tsx";
 
 /**
  * SPEC §8's admin login failures: an answer without a token is "Admin login failed."; a refusal
@@ -20,7 +21,6 @@ export function adminLoginErrorMessage(error: unknown): string {
 
 /** SPEC §2's admin login: its own call (`POST /api/admin/login`), then the dashboard. */
 export function AdminLogin() {
-  const id = useId();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
@@ -55,37 +55,14 @@ export function AdminLogin() {
           <p className="mt-3 text-muted">For the shop’s administrator only.</p>
         </header>
         <form noValidate onSubmit={onSubmit} className="mt-8 space-y-4">
-          <div>
-            <label htmlFor={`${id}-email`} className={labelClass}>
-              Admin Email
-            </label>
-            <input
-              id={`${id}-email`}
-              type="email"
-              inputMode="email"
-              autoComplete="username"
-              spellCheck={false}
-              autoCapitalize="none"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              className={inputClass}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${id}-password`} className={labelClass}>
-              Admin Password
-            </label>
-            <input
-              id={`${id}-password`}
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              className={inputClass}
-            />
-          </div>
+          <CredentialField kind="email" label="Admin Email" value={email} onChange={setEmail} className={inputClass} />
+          <CredentialField
+            kind="password"
+            label="Admin Password"
+            value={password}
+            onChange={setPassword}
+            className={inputClass}
+          />
           {error ? (
             <p
               role="alert"

@@ -83,3 +83,47 @@ export function EmptyState({ children }: { children: ReactNode }) {
 export function confirmAction(question: string): boolean {
   return window.confirm(question);
 }
+
+/**
+ * The end of an admin form: the notice (with the server's current row after a 412, to load
+ * instead of the stale one), Save and Cancel.
+ */
+export function FormFooter({
+  notice,
+  conflict,
+  onLoadCurrent,
+  busy,
+  submitLabel,
+  onCancel,
+}: {
+  notice: Notice | null;
+  conflict: { title: string; text: string } | null;
+  onLoadCurrent(): void;
+  busy: boolean;
+  submitLabel: string;
+  onCancel(): void;
+}) {
+  return (
+    <>
+      <NoticeBanner notice={notice}>
+        {conflict ? (
+          <div className="mt-3 rounded-lg bg-white/70 p-3 text-ink">
+            <p className="font-semibold">{conflict.title}</p>
+            <p className="text-muted">{conflict.text}</p>
+            <button type="button" className="btn btn-outline mt-3" onClick={onLoadCurrent}>
+              Load the current version
+            </button>
+          </div>
+        ) : null}
+      </NoticeBanner>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+          {busy ? "Saving..." : submitLabel}
+        </button>
+        <button type="button" className="btn btn-outline" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </>
+  );
+}

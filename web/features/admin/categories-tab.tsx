@@ -8,6 +8,7 @@ import {
   confirmAction,
   EmptyState,
   FieldError,
+  FormFooter,
   fieldClass,
   inputClass,
   labelClass,
@@ -233,25 +234,14 @@ function CategoryForm({
           className={`${fieldClass} py-3`}
         />
       </div>
-      <NoticeBanner notice={notice}>
-        {conflict ? (
-          <div className="mt-3 rounded-lg bg-white/70 p-3 text-ink">
-            <p className="font-semibold">{conflict.name}</p>
-            <p className="text-muted">{conflict.description}</p>
-            <button type="button" className="btn btn-outline mt-3" onClick={loadCurrent}>
-              Load the current version
-            </button>
-          </div>
-        ) : null}
-      </NoticeBanner>
-      <div className="flex flex-wrap gap-3">
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-          {busy ? "Saving..." : editing ? "Update Category" : "Create Category"}
-        </button>
-        <button type="button" className="btn btn-outline" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormFooter
+        notice={notice}
+        conflict={conflict ? { title: conflict.name, text: conflict.description } : null}
+        onLoadCurrent={loadCurrent}
+        busy={busy}
+        submitLabel={editing ? "Update Category" : "Create Category"}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

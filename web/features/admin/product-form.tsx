@@ -2,7 +2,7 @@ import { type FormEvent, lazy, Suspense, useId, useState } from "react";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
 import { ApiResponseError } from "../../lib/api-client.ts";
 import { createProduct, updateProduct, VersionConflictError, writeErrorMessage } from "./admin-api.ts";
-import { FieldError, fieldClass, inputClass, labelClass, type Notice, NoticeBanner } from "./admin-ui.tsx";
+import { FieldError, FormFooter, fieldClass, inputClass, labelClass, type Notice } from "./admin-ui.tsx";
 import {
   missingProductFields,
   type ProductField,
@@ -266,26 +266,14 @@ export function ProductForm({
         {invalid.etsy_link ? <FieldError id={`${id}-etsy_link-error`}>{invalid.etsy_link}</FieldError> : null}
       </div>
 
-      <NoticeBanner notice={notice}>
-        {conflict ? (
-          <div className="mt-3 rounded-lg bg-white/70 p-3 text-ink">
-            <p className="font-semibold">{conflict.name}</p>
-            <p className="text-muted">{conflict.short_description}</p>
-            <button type="button" className="btn btn-outline mt-3" onClick={loadCurrent}>
-              Load the current version
-            </button>
-          </div>
-        ) : null}
-      </NoticeBanner>
-
-      <div className="flex flex-wrap gap-3">
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-          {busy ? "Saving..." : editing ? "Update Product" : "Create Product"}
-        </button>
-        <button type="button" className="btn btn-outline" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormFooter
+        notice={notice}
+        conflict={conflict ? { title: conflict.name, text: conflict.short_description } : null}
+        onLoadCurrent={loadCurrent}
+        busy={busy}
+        submitLabel={editing ? "Update Product" : "Create Product"}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
