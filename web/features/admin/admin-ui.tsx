@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type FormEvent, type ReactNode, useId } from "react";
 
 /*
  * Pieces the admin tabs share. The account screens have their own (features do not import each
@@ -125,5 +125,31 @@ export function FormFooter({
         </button>
       </div>
     </>
+  );
+}
+
+/** An admin form's card and its heading, which names the form for screen readers. */
+export function AdminForm({
+  title,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  onSubmit(event: FormEvent): void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={`${id}-title`}
+      className="space-y-5 rounded-3xl border border-sand bg-white/80 p-5 shadow-soft sm:p-8"
+    >
+      <h3 id={`${id}-title`} className="text-xl font-semibold text-sage-900">
+        {title}
+      </h3>
+      {children}
+    </form>
   );
 }

@@ -5,6 +5,7 @@ import { notifyCategoriesChanged } from "../../lib/events.ts";
 import { createCategory, deleteCategory, updateCategory, VersionConflictError } from "./admin-api.ts";
 import { formatDate } from "./admin-format.ts";
 import {
+  AdminForm,
   confirmAction,
   EmptyState,
   FieldError,
@@ -191,15 +192,7 @@ function CategoryForm({
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby={`${id}-title`}
-      className="space-y-5 rounded-3xl border border-sand bg-white/80 p-5 shadow-soft sm:p-8"
-    >
-      <h3 id={`${id}-title`} className="text-xl font-semibold text-sage-900">
-        {editing ? `Edit “${editing.name}”` : "Add Category"}
-      </h3>
+    <AdminForm title={editing ? `Edit “${editing.name}”` : "Add Category"} onSubmit={onSubmit}>
       <div>
         <label htmlFor={`${id}-name`} className={labelClass}>
           Name{" "}
@@ -242,6 +235,6 @@ function CategoryForm({
         submitLabel={editing ? "Update Category" : "Create Category"}
         onCancel={onCancel}
       />
-    </form>
+    </AdminForm>
   );
 }

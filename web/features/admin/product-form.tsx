@@ -2,7 +2,7 @@ import { type FormEvent, lazy, Suspense, useId, useState } from "react";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
 import { ApiResponseError } from "../../lib/api-client.ts";
 import { createProduct, updateProduct, VersionConflictError, writeErrorMessage } from "./admin-api.ts";
-import { FieldError, FormFooter, fieldClass, inputClass, labelClass, type Notice } from "./admin-ui.tsx";
+import { AdminForm, FieldError, FormFooter, fieldClass, inputClass, labelClass, type Notice } from "./admin-ui.tsx";
 import {
   missingProductFields,
   type ProductField,
@@ -121,16 +121,7 @@ export function ProductForm({
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby={`${id}-title`}
-      className="space-y-5 rounded-3xl border border-sand bg-white/80 p-5 shadow-soft sm:p-8"
-    >
-      <h3 id={`${id}-title`} className="text-xl font-semibold text-sage-900">
-        {editing ? `Edit “${editing.name}”` : "Add Product"}
-      </h3>
-
+    <AdminForm title={editing ? `Edit “${editing.name}”` : "Add Product"} onSubmit={onSubmit}>
       <div className="grid gap-5 md:grid-cols-2">
         <div>
           <label htmlFor={`${id}-name`} className={labelClass}>
@@ -274,7 +265,7 @@ export function ProductForm({
         submitLabel={editing ? "Update Product" : "Create Product"}
         onCancel={onCancel}
       />
-    </form>
+    </AdminForm>
   );
 }
 
