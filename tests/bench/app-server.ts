@@ -12,13 +12,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { eq } from "drizzle-orm";
-import { seedSurveyQuestions } from "../../drizzle/seed/survey-questions.ts";
 import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
 import { openNodeDatabase } from "../../worker/db/node-database.ts";
-import { surveyResponses, temperamentResults, users } from "../../worker/db/schema.ts";
 import { startNodeServer } from "../../worker/entries/node.ts";
-import { scoreTemperament } from "../../worker/survey/temperament.ts";
+import { addMembers } from "../support/seed-members.ts";
 import { topUpCatalogue } from "./catalogue-size.ts";
 import { announceReady } from "./child.ts";
 import { root } from "./common.ts";
@@ -54,7 +51,7 @@ try {
   const server = await startNodeServer(env, { port: 0 });
   const { client, db } = openNodeDatabase({ DATABASE_URL: env.DATABASE_URL, DATABASE_AUTH_TOKEN: undefined }, root);
   const count = await topUpCatalogue(db, wanted).finally(() => client.close());
-  const members = await addMembers(wantedMembers);
+  const members = await seedMembers(wantedMembers);
   const ready = { url: server.url, port: Number(new URL(server.url).port), tempDir, products: count, members };
   announceReady(ready, async () => {
     await server.close();
@@ -65,49 +62,13 @@ try {
   throw error;
 }
 
-/**
- * Adds confirmed members with every question answered and a result, in batches. They share one
- * password hash: hashing 1,000 passwords would only slow the bench's start.
- */
-async function addMembers(total: number): Promise<number> {
+/** Adds the members (tests/support/seed-members.ts), sharing one password hash. */
+async function seedMembers(total: number): Promise<number> {
   if (total === 0) return 0;
   const { client, db } = openNodeDatabase({ DATABASE_URL: env.DATABASE_URL, DATABASE_AUTH_TOKEN: undefined }, root);
   try {
     const passwordHash = await nodePasswordHasher.hash("bench-member-password");
-    for (let start = 0; start < total; start += 50) {
-      const batch = Array.from({ length: Math.min(50, total - start) }, (_, i) => start + i);
-      const ids = batch.map(() => crypto.randomUUID());
-      const answersOf = (n: number) =>
-        seedSurveyQuestions.map((q, i) => ({ questionId: q.id, option: q.options[(n + i) % q.options.length] }));
-      await db.batch([
-        db.insert(users).values(
-          batch.map((n, i) => ({
-            id: ids[i] as string,
-            email: `member.${n}@bench.test`,
-            firstName: "Üye",
-            lastName: `Numara ${n}`,
-            passwordHash,
-            emailVerifiedAt: new Date(),
-          })),
-        ),
-        db.insert(surveyResponses).values(
-          batch.flatMap((n, i) =>
-            answersOf(n).map((a) => ({
-              userId: ids[i] as string,
-              questionId: a.questionId,
-              answer: a.option?.text ?? "",
-            })),
-          ),
-        ),
-        db.insert(temperamentResults).values(
-          batch.map((n, i) => ({
-            userId: ids[i] as string,
-            ...scoreTemperament(answersOf(n).flatMap((a) => (a.option ? [a.option] : []))),
-          })),
-        ),
-      ]);
-    }
-    return await db.$count(users, eq(users.role, "member"));
+    return await addMembers(db, { total, passwordHash, domain: "bench.test" });
   } finally {
     client.close();
   }

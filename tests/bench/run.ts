@@ -7,7 +7,7 @@
  * reports beside them.
  *
  * Options: --duration S and --warmup S (API and runtime load, default 10 and 2), --connections N
- * (50), --products N (api: 500; runtimes: 1,000), --runs N (Lighthouse runs per page, 3),
+ * (50), --products N (api: 500; runtimes: 1,000), --runs N (Lighthouse runs per page and admin dashboard navigations in Chromium, 3),
  * --hashes N (password hashes per engine, 10), --rounds N (admin dashboard rounds, 20),
  * --rebuild (build dist/web and dist/worker first; by default only a missing build is built).
  */

@@ -3,6 +3,8 @@ import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import type { AdminUser } from "../../worker/contract/admin.ts";
 import type { Category, Product, SurveyQuestion } from "../../worker/contract/catalogue.ts";
+import { openNodeDatabase } from "../../worker/db/node-database.ts";
+import { projectRoot as root } from "../../worker/entries/node-env.ts";
 import {
   expectAccessible,
   failedRequest,
@@ -12,6 +14,7 @@ import {
   waitForApp,
 } from "../support/browser.ts";
 import { createMember, type Member } from "../support/members.ts";
+import { addMembers } from "../support/seed-members.ts";
 import { getJson } from "../support/server.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
 
@@ -581,6 +584,33 @@ test("a member opening /admin sees Access Denied, and can switch to the admin lo
     null,
   ]);
   await adminSignIn(page);
+});
+
+test("a shop with more members than a page: the Users tab shows them 50 at a time", async () => {
+  const { client, db } = openNodeDatabase(
+    { DATABASE_URL: running.server.databaseUrl, DATABASE_AUTH_TOKEN: undefined },
+    root,
+  );
+  try {
+    await addMembers(db, { total: 70, passwordHash: "unused", domain: "paging.example" });
+  } finally {
+    client.close();
+  }
+  const page = await openPage("desktop");
+  await openApp(page, "/admin");
+  await adminSignIn(page);
+  const total = Number(await counter(page, "Total Users").textContent());
+  expect(total).toBeGreaterThan(70);
+  expect(total).toBeLessThanOrEqual(100); // two pages
+  const cards = page.getByRole("tabpanel").getByRole("article");
+  await cards.first().waitFor();
+  expect(await cards.count()).toBe(50);
+  await page.getByText(`Showing 50 of ${total} users`).waitFor();
+  await page.getByRole("button", { name: `Show ${total - 50} more` }).click();
+  await cards.nth(total - 1).waitFor();
+  expect(await cards.count()).toBe(total);
+  expect(await page.getByRole("button", { name: /^Show \d+ more$/ }).count()).toBe(0);
+  await expectAccessible(page);
 });
 
 /** A product name as a literal in a RegExp. */

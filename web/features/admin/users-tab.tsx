@@ -1,7 +1,15 @@
+import { useState } from "react";
 import type { AdminUser } from "../../../worker/contract/admin.ts";
 import { ChevronDownIcon } from "../../components/icons.tsx";
 import { formatDate, fullName, temperamentSummary } from "./admin-format.ts";
 import { Badge, EmptyState, TabHeader } from "./admin-ui.tsx";
+
+/**
+ * Members shown at first and added by each "Show more": a card holds its twenty answers, and
+ * thousands of cards at once kept the dashboard from answering for seconds (10,000 members did
+ * not render within 30 s; tests/bench/admin.ts).
+ */
+export const usersPageSize = 50;
 
 /**
  * SPEC §2's Users & Survey Responses: each user with name, e-mail, joined date, verification,
@@ -9,19 +17,37 @@ import { Badge, EmptyState, TabHeader } from "./admin-ui.tsx";
  * result. The answers fold away: twenty per member would bury the list.
  */
 export function UsersTab({ users }: { users: readonly AdminUser[] }) {
+  const [shown, setShown] = useState(usersPageSize);
+  const remaining = users.length - shown;
   return (
     <div className="space-y-6">
       <TabHeader title="Users & Survey Responses" />
       {users.length === 0 ? (
         <EmptyState>No users registered yet</EmptyState>
       ) : (
-        <ul className="space-y-4">
-          {users.map((user) => (
-            <li key={user.id}>
-              <UserCard user={user} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="space-y-4">
+            {users.slice(0, shown).map((user) => (
+              <li key={user.id}>
+                <UserCard user={user} />
+              </li>
+            ))}
+          </ul>
+          {remaining > 0 ? (
+            <div className="flex flex-col items-center gap-3 text-sm text-muted">
+              <p>
+                Showing {shown.toLocaleString("en-US")} of {users.length.toLocaleString("en-US")} users
+              </p>
+              <button
+                type="button"
+                className="btn-outline"
+                onClick={() => setShown((current) => current + usersPageSize)}
+              >
+                Show {Math.min(usersPageSize, remaining)} more
+              </button>
+            </div>
+          ) : null}
+        </>
       )}
     </div>
   );
