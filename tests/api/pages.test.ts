@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { InitialData } from "../../worker/contract/initial-data.ts";
+import { type InitialData, productsPageSize } from "../../worker/contract/initial-data.ts";
 import { products } from "../../worker/db/schema.ts";
 import type { PageRenderer } from "../../worker/lib/page-renderer.ts";
 import { createCategory, createProduct } from "../support/factories.ts";
@@ -53,24 +53,60 @@ describe("catalogue pages served with their data", () => {
     const html = await res.text();
     const data = initialData(html);
     expect(data.featured?.map((p) => p.name)).toEqual([`Ihlamur "Çayı" </script><b>`, "Adaçayı", "Kekik"]);
-    expect(data.products).toBeUndefined();
+    expect(data.productList).toBeUndefined();
     expect(data.categories?.map((c) => c.name)).toEqual(["Bitki Çayları"]);
     // The hero's text is the largest paint on a phone; the products are below the fold.
     expect(html).not.toContain('rel="preload" as="image"');
     expect(html).toContain('<script type="module" src="/assets/main.js"></script>');
   });
 
-  it("writes every product into the products page and preloads the first image", async () => {
+  it("writes the products page's first products and their total, and preloads the first image", async () => {
     const html = await (await app.request("/products")).text();
-    expect(initialData(html).products?.map((p) => p.name)).toEqual([
-      `Ihlamur "Çayı" </script><b>`,
-      "Adaçayı",
-      "Kekik",
-      "Zencefil",
-    ]);
+    const list = initialData(html).productList;
+    expect(list?.products.map((p) => p.name)).toEqual([`Ihlamur "Çayı" </script><b>`, "Adaçayı", "Kekik", "Zencefil"]);
+    expect(list?.total).toBe(4);
+    expect(list?.category_id).toBeNull();
     expect(html).toContain(
       '<link rel="preload" as="image" href="/images/products/ihlamur.svg" fetchpriority="high" />',
     );
+  });
+
+  it("embeds one page of a large catalogue, of the category the address names", async () => {
+    // A shop of its own: 30 products in two categories.
+    const large = await createTestApp({ PUBLIC_URL: "https://shop.example" }, { assets });
+    const [teas, oils] = [
+      await createCategory(large.db, { name: "Çaylar" }),
+      await createCategory(large.db, { name: "Yağlar" }),
+    ];
+    for (let n = 1; n <= 30; n++) {
+      await createProduct(large.db, {
+        name: `Ürün ${n}`,
+        sortOrder: n,
+        categoryId: n % 3 === 0 ? oils.id : teas.id,
+        longDescription: `<p>${"uzun açıklama ".repeat(200)}</p>`,
+      });
+    }
+    const listOf = async (path: string) => initialData(await (await large.app.request(path)).text()).productList;
+
+    const all = await listOf("/products");
+    expect(all?.products.map((p) => p.name)).toEqual(
+      Array.from({ length: productsPageSize }, (_, i) => `Ürün ${i + 1}`),
+    );
+    expect(all?.total).toBe(30);
+    const page = await large.app.request("/products");
+    // One page of products with long descriptions, not thirty.
+    expect((await page.text()).length).toBeLessThan(productsPageSize * 4_000 + 10_000);
+
+    const ofOils = await listOf(`/products?category=${oils.id}`);
+    expect(ofOils?.category_id).toBe(oils.id);
+    expect(ofOils?.total).toBe(10);
+    expect(ofOils?.products.map((p) => p.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Ürün ${(i + 1) * 3}`));
+    const ofTeas = await listOf(`/products?category=${teas.id}`);
+    expect([ofTeas?.products.length, ofTeas?.total]).toEqual([productsPageSize, 20]);
+
+    // An id no category has lists every product, as the app does.
+    const unknown = await listOf("/products?category=999999");
+    expect([unknown?.category_id, unknown?.total]).toEqual([null, 30]);
   });
 
   it("never lets data close the script element", async () => {
@@ -79,7 +115,7 @@ describe("catalogue pages served with their data", () => {
     // end the data early (the JSON below would not parse) and `<b>` would become markup.
     expect(html.match(/<\/script>/g)).toHaveLength(2); // the data's own end and the shell's script
     expect(html).not.toContain("<b>");
-    expect(initialData(html).products?.map((p) => p.name)).toContain(`Ihlamur "Çayı" </script><b>`);
+    expect(initialData(html).productList?.products.map((p) => p.name)).toContain(`Ihlamur "Çayı" </script><b>`);
   });
 
   it("gives a shared product link its own preview tags", async () => {

@@ -91,6 +91,6 @@ describe("catalogue pages rendered on the server", async () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<div id="root"></div>');
-    expect(initialData(html).products).toEqual([]);
+    expect(initialData(html).productList).toEqual({ category_id: null, products: [], total: 0 });
   });
 });

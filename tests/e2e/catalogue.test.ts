@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, onTestFinished, test } from "vitest";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
+import { productsPageSize } from "../../worker/contract/initial-data.ts";
 import {
   accessibilityViolations,
   collectPageErrors,
@@ -59,9 +60,30 @@ async function holdRequests(page: Page, url: string): Promise<() => void> {
 
 const productGrid = (page: Page) => page.getByRole("main").getByRole("article");
 
-/** The names of the product cards on screen, once the grid shows exactly `expected`. */
+/**
+ * The product list shows exactly `expected`: its count says so, and the cards, once the shopper
+ * has scrolled to the end (each page of cards is rendered as the end comes near), carry their
+ * names in order.
+ */
 async function expectShown(page: Page, expected: Product[]): Promise<void> {
   const names = expected.map((p) => p.name);
+  const count = `${names.length} ${names.length === 1 ? "product" : "products"}`;
+  await page
+    .getByRole("main")
+    .getByRole("status")
+    .filter({ hasText: new RegExp(`^${count}$`) })
+    .waitFor();
+  const more = page.getByRole("main").getByRole("button", { name: "Show more products" });
+  while ((await more.count()) > 0) {
+    const before = await productGrid(page).count();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForFunction(
+      (n) =>
+        document.querySelectorAll("main article").length > n ||
+        ![...document.querySelectorAll("main button")].some((b) => b.textContent === "Show more products"),
+      before,
+    );
+  }
   await page.waitForFunction(
     (want) =>
       JSON.stringify([...document.querySelectorAll("main article h2")].map((h) => h.textContent)) ===
@@ -290,11 +312,11 @@ describe("catalogue data", () => {
       const url = new URL(request.url());
       if (url.pathname.startsWith("/api/")) calls.push(`${url.pathname}${url.search}`);
     });
-    // /about carries no catalogue data.
+    // /about carries no catalogue data, and the full list is slow to come.
+    const releaseList = await holdRequests(page, "**/api/products");
     await openApp(page, "/about");
     await page.getByRole("heading", { level: 1 }).waitFor();
     const category = categories[1] as Category;
-    await page.evaluate(() => undefined);
     await page.getByRole("banner").getByRole("link", { name: "Products", exact: true }).hover();
     await page
       .getByRole("banner")
@@ -308,6 +330,9 @@ describe("catalogue data", () => {
     );
     expect(calls).toContain(`/api/products?category_id=${category.id}`);
     expect(calls).toContain("/api/products");
+    const listArrived = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/products");
+    releaseList();
+    await listArrived;
 
     // Products → a product → back to products → home: nothing fetched again.
     const before = calls.filter((c) => c.startsWith("/api/products")).length;
@@ -324,36 +349,48 @@ describe("catalogue data", () => {
     expect(calls.filter((c) => c.startsWith("/api/products")).length).toBe(before);
   });
 
-  test("a page asks the API for nothing it arrived with; home fetches the full list once idle", async () => {
+  test("one visit stores the whole catalogue on the device; the next page revalidates it with ETags", async () => {
     const page = await openPage("desktop");
-    const calls: string[] = [];
-    page.on("request", (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith("/api/") && url.pathname !== "/api/health") calls.push(url.pathname + url.search);
+    const answers: string[] = [];
+    page.on("response", (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith("/api/")) answers.push(`${url.pathname}${url.search} ${response.status()}`);
     });
-    // Every mount effect has run once the app is ready; a later request flushes the events of
-    // any they started.
-    const settled = async () => {
-      await waitForApp(page);
-      await page.evaluate(() => fetch("/api/health").then((res) => res.status));
-    };
+    const stored = () =>
+      page.evaluate(
+        () =>
+          new Promise<number[]>((resolve, reject) => {
+            const open = indexedDB.open("dogal-yasam-catalogue");
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const db = open.result;
+              const request = db.transaction("products").objectStore("products").getAllKeys();
+              request.onsuccess = () => {
+                db.close();
+                resolve((request.result as number[]).sort((a, b) => a - b));
+              };
+            };
+          }),
+      );
 
-    await openApp(page, "/products");
-    await settled();
+    // A product page, which arrived with its product: the whole catalogue is fetched once.
     const product = products[1] as Product;
+    const listStored = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/products");
     await openApp(page, `/products/${product.id}`);
-    await settled();
-    expect(calls).toEqual([]);
+    await listStored;
+    await expect.poll(stored).toEqual(products.map((p) => p.id).sort((a, b) => a - b));
+    expect(answers.sort()).toEqual(["/api/categories 200", "/api/products 200"]);
 
-    const fullList = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/products");
+    // The next page load asks whether it changed: 304s, nothing parsed or stored again.
+    answers.length = 0;
+    const revalidated = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/products");
     await openApp(page, "/");
-    await settled();
-    await fullList;
-    expect(calls).toEqual(["/api/products"]);
-    // Opening the products page from home now needs no request at all.
+    await revalidated;
+    await expect.poll(() => [...answers].sort()).toEqual(["/api/categories 304", "/api/products 304"]);
+    // Opening the products page from home needs no request at all.
     await page.getByRole("main").getByRole("link", { name: "View all products" }).first().click();
     await expectShown(page, products);
-    expect(calls).toEqual(["/api/products"]);
+    expect([...answers].sort()).toEqual(["/api/categories 304", "/api/products 304"]);
   });
 
   test("the products page shows 6 skeleton cards while nothing is known yet", async () => {
@@ -404,16 +441,18 @@ describe("catalogue pages rendered on the server", () => {
     const release = await holdRequests(page, "**/assets/*.js");
     // Module scripts run before DOMContentLoaded: wait for the markup itself.
     await page.goto("/products", { waitUntil: "commit" });
+    // The server renders the first page of the list; the device holds the rest.
+    const firstPage = Math.min(products.length, productsPageSize);
     await page
       .locator("main article")
-      .nth(products.length - 1)
+      .nth(firstPage - 1)
       .waitFor();
     await page.evaluate(() => {
       const marked = window as unknown as { serverHeading?: Element | null; serverCard?: Element | null };
       marked.serverHeading = document.querySelector("main h1");
       marked.serverCard = document.querySelector("main article");
     });
-    expect(await page.locator("main article").count()).toBe(products.length);
+    expect(await page.locator("main article").count()).toBe(firstPage);
     expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
     release();
     await waitForApp(page);

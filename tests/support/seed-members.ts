@@ -30,17 +30,15 @@ export async function addMembers(
           emailVerifiedAt: new Date(),
         })),
       ),
-      db
-        .insert(surveyResponses)
-        .values(
-          batch.flatMap((n, i) =>
-            answersOf(n).map((a) => ({
-              userId: ids[i] as string,
-              questionId: a.questionId,
-              answer: a.option?.text ?? "",
-            })),
-          ),
+      db.insert(surveyResponses).values(
+        batch.flatMap((n, i) =>
+          answersOf(n).map((a) => ({
+            userId: ids[i] as string,
+            questionId: a.questionId,
+            answer: a.option?.text ?? "",
+          })),
         ),
+      ),
       db.insert(temperamentResults).values(
         batch.map((n, i) => ({
           userId: ids[i] as string,

@@ -29,7 +29,7 @@ export class NetworkError extends Error {
   override name = "NetworkError";
 }
 
-type ResponseLike<T> = {
+export type ResponseLike<T> = {
   ok: boolean;
   status: number;
   statusText: string;

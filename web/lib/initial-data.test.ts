@@ -19,8 +19,12 @@ const category = { id: 1, name: "Bitki Çayları", description: "", version: 1, 
 
 describe("parseInitialData", () => {
   it("reads the list pages' data", () => {
-    expect(parseInitialData(JSON.stringify({ products: [product], categories: [category] }))).toEqual({
-      products: [product],
+    expect(
+      parseInitialData(
+        JSON.stringify({ productList: { category_id: null, products: [product], total: 30 }, categories: [category] }),
+      ),
+    ).toEqual({
+      productList: { category_id: null, products: [product], total: 30 },
       categories: [category],
     });
   });
@@ -37,7 +41,7 @@ describe("parseInitialData", () => {
     ["null", null],
     ["blank", "  "],
     ["not JSON", "{products:"],
-    ["the wrong shape", JSON.stringify({ products: [{ id: "seven" }] })],
+    ["the wrong shape", JSON.stringify({ productList: { category_id: null, products: [{ id: "seven" }], total: 1 } })],
     ["not an object", "[]"],
   ])("is undefined when the text is %s", (_, text) => {
     expect(parseInitialData(text)).toBeUndefined();

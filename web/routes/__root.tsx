@@ -2,13 +2,19 @@ import { createRootRoute, Outlet } from "@tanstack/react-router";
 import { AppLayout } from "../components/layout/app-layout.tsx";
 import { NotFound } from "../components/not-found.tsx";
 import { RouteError } from "../components/route-error.tsx";
+import { OfflineIndicator } from "../features/catalog/offline-indicator.tsx";
+import { useCategories } from "../features/catalog/use-catalog.ts";
 
 export const Route = createRootRoute({
-  component: () => (
-    <AppLayout>
-      <Outlet />
-    </AppLayout>
-  ),
+  component: RootLayout,
   notFoundComponent: NotFound,
   errorComponent: RouteError,
 });
+
+function RootLayout() {
+  return (
+    <AppLayout categories={useCategories()} notice={<OfflineIndicator />}>
+      <Outlet />
+    </AppLayout>
+  );
+}

@@ -9,8 +9,18 @@ import { categorySchema, productSchema } from "./catalogue.ts";
  */
 export const initialDataSchema = z.object({
   categories: z.optional(z.array(categorySchema)),
-  /** Every product, in display order (for `/products`). */
-  products: z.optional(z.array(productSchema)),
+  /**
+   * The `/products` page's first products in display order (of its `?category=`, when that
+   * names a category) and how many the list has in all: the first screenful, not the catalogue
+   * (DESIGN.md §7: the device holds the rest, so the page does not grow with the shop).
+   */
+  productList: z.optional(
+    z.object({
+      category_id: z.nullable(z.number()),
+      products: z.array(productSchema),
+      total: z.number(),
+    }),
+  ),
   /** The first products in display order, all the home page shows (not the whole list). */
   featured: z.optional(z.array(productSchema)),
   /** The product of `/products/:id`; null when it does not exist. */
@@ -22,3 +32,9 @@ export const initialDataElementId = "initial-data";
 
 /** SPEC §9: the home page features the first 3 products, in display order. */
 export const featuredProductCount = 3;
+
+/**
+ * Products the `/products` page shows at first, and adds as the shopper scrolls: four rows of
+ * three on a desktop, more than a phone's screen.
+ */
+export const productsPageSize = 12;

@@ -1,10 +1,22 @@
 import type { ReactNode } from "react";
+import type { Category } from "../../../worker/contract/catalogue.ts";
 import { ContactLinks } from "./contact-links.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 
-/** The frame of every screen: skip link, header, main landmark, footer, contact column. */
-export function AppLayout({ children }: { children: ReactNode }) {
+/**
+ * The frame of every screen: skip link, header (its Products menu lists `categories`), a
+ * `notice` line under it (the offline indicator), main landmark, footer, contact column.
+ */
+export function AppLayout({
+  categories,
+  notice,
+  children,
+}: {
+  categories: readonly Category[];
+  notice?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -13,7 +25,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
       >
         Skip to main content
       </a>
-      <SiteHeader />
+      <SiteHeader categories={categories} />
+      {notice}
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>

@@ -8,7 +8,6 @@ import { CategoryLinks } from "./category-links.tsx";
 import { DisclosureButton } from "./disclosure-button.tsx";
 import { ProductsMenu } from "./products-menu.tsx";
 import { SiteLogo } from "./site-logo.tsx";
-import { useHeaderCategories } from "./use-header-categories.ts";
 
 const navLink =
   "rounded-full px-3 py-2 text-[0.9375rem] font-medium text-ink/85 transition-colors hover:bg-sage-100 hover:text-sage-900 data-[status=active]:text-sage-800 data-[status=active]:bg-sage-100";
@@ -22,8 +21,7 @@ const signOut = () => void getSessionManager().signOut();
  * Header on every page (SPEC §2): Home, Products (with categories), About, and Sign In / Sign Up
  * for a visitor or the Account menu for a member.
  */
-export function SiteHeader() {
-  const categories = useHeaderCategories();
+export function SiteHeader({ categories }: { categories: readonly Category[] }) {
   // Undefined while the server renders and the browser adopts that render: as a visitor.
   const member = useSessionState()?.session != null;
   const [menuOpen, setMenuOpen] = useState(false);

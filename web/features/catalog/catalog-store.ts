@@ -1,29 +1,50 @@
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
-import { ApiResponseError, api, errorMessage, readJson } from "../../lib/api-client.ts";
+import {
+  ApiResponseError,
+  api,
+  errorMessage,
+  NetworkError,
+  type ResponseLike,
+  readJson,
+} from "../../lib/api-client.ts";
 import { onCategoriesChanged } from "../../lib/events.ts";
 import { type EmbeddedData, productIdFromPathname, readInitialData } from "../../lib/initial-data.ts";
+import {
+  type CatalogueDatabase,
+  confirmList,
+  openCatalogueDatabase,
+  readCatalogue,
+  storeList,
+} from "./catalogue-db.ts";
 
 /**
- * The shopper's catalogue, held once for the whole app (SPEC §4: "all products are fetched once
- * and filtered locally"): moving between home, products and product pages never refetches what
- * is already known. Seeded synchronously from the data the server wrote into the page, so the
- * first render already has content and nothing the page arrived with is asked for again; the
- * rest comes from the API (which answers with ETags: the browser's HTTP cache turns a repeat
- * into a 304).
+ * The shopper's catalogue, one store for every screen and the header (DESIGN.md §7, SPEC §4:
+ * "all products are fetched once and filtered locally"). It starts from the data the server
+ * wrote into the page, then from the device's copy in IndexedDB (every product and category,
+ * so the shop opens without a network), and revalidates that copy with the API's ETags: a 304
+ * costs a few bytes, a 200 replaces the copy in one transaction.
  */
 export type CatalogueState = {
-  /** Every product in display order, once the full list has arrived. */
+  /** Every product in display order: from the device, then from the server. */
   readonly products: readonly Product[] | undefined;
   /** The home page's first products, written into the page before the full list is known. */
   readonly featured: readonly Product[] | undefined;
+  /** The /products page's first products and its total, written into the page. */
+  readonly firstPage: { categoryId: number | undefined; products: readonly Product[]; total: number } | undefined;
   readonly productsError: string | undefined;
   readonly categories: readonly Category[] | undefined;
   /** Categories fetched alone before the full list arrived (SPEC §4), by category id. */
   readonly byCategory: ReadonlyMap<number, readonly Product[]>;
   /** Products fetched alone for their page; null when the server says it does not exist. */
   readonly byId: ReadonlyMap<number, Product | null>;
-  /** The last failure loading a single product, by id. */
-  readonly productErrors: ReadonlyMap<number, string>;
+  /** The last failure loading a single product, by id: offline, or the server's sentence. */
+  readonly productErrors: ReadonlyMap<number, { offline: boolean; message: string }>;
+  /** When the server last confirmed the product list (ms since the epoch), if ever. */
+  readonly checkedAt: number | undefined;
+  /** True once the server has confirmed the product list during this page's life. */
+  readonly confirmed: boolean;
+  /** The last attempt to reach the server got no answer. */
+  readonly unreachable: boolean;
 };
 
 /**
@@ -36,14 +57,19 @@ export function catalogueStateFrom(embedded: EmbeddedData | undefined): Catalogu
   const id = embedded ? productIdFromPathname(embedded.pathname) : undefined;
   if (data?.product) byId.set(data.product.id, data.product);
   else if (data?.product === null && id !== undefined) byId.set(id, null);
+  const list = data?.productList;
   return {
-    products: data?.products,
+    products: undefined,
     featured: data?.featured,
+    firstPage: list && { categoryId: list.category_id ?? undefined, products: list.products, total: list.total },
     productsError: undefined,
     categories: data?.categories,
     byCategory: new Map(),
     byId,
     productErrors: new Map(),
+    checkedAt: undefined,
+    confirmed: false,
+    unreachable: false,
   };
 }
 
@@ -67,76 +93,144 @@ export function getSnapshot(): CatalogueState {
   return state;
 }
 
-// One request per resource at a time; a resource loaded once in this session is not asked for
-// again (until `reload*` or the categories-changed event says so). What the server wrote into
-// the page counts as loaded: it answered a moment ago.
-let productsRequest: Promise<void> | undefined;
-let productsFresh = initialSnapshot.products !== undefined;
-let categoriesRequest: Promise<void> | undefined;
-let categoriesFresh = initialSnapshot.categories !== undefined;
-const categoryRequests = new Map<number, Promise<void>>();
-const productRequests = new Map<number, Promise<void>>();
-// The server has just answered for the product it seeded: no need to ask again right away.
-const productsFreshById = new Set<number>(initialSnapshot.byId.keys());
+const inBrowser = typeof window !== "undefined";
+let database: Promise<CatalogueDatabase | undefined> | undefined;
+let deviceCopy: Promise<void> | undefined;
+let started: Promise<void> | undefined;
+let revalidation: Promise<void> | undefined;
+const etags = new Map<"products" | "categories", string>();
 
-/** Loads the full product list, once per session. */
-export function loadProducts(): Promise<void> {
-  if (productsFresh) return Promise.resolve();
-  productsRequest ??= readJson(api.products.$get({ query: {} }))
-    .then((products) => {
-      productsFresh = true;
-      update(() => ({ products, productsError: undefined }));
-    })
-    .catch((error: unknown) => {
-      // Keep what is shown; report only when there is nothing to show.
+/** Opens the device's copy and puts it in the state; once per page. */
+function readDeviceCopy(): Promise<void> {
+  deviceCopy ??= (async () => {
+    database = openCatalogueDatabase();
+    const db = await database;
+    if (!db) return;
+    try {
+      const stored = await readCatalogue(db);
+      for (const [list, record] of stored.sync) etags.set(list, record.etag);
+      update((current) => ({
+        // The server may have answered already (a fast network, a slow disk): its list wins.
+        products: current.confirmed || stored.products.length === 0 ? current.products : stored.products,
+        categories: current.categories ?? (stored.categories.length > 0 ? stored.categories : undefined),
+        checkedAt: current.checkedAt ?? stored.sync.get("products")?.checkedAt,
+      }));
+    } catch {
+      // An unreadable copy: the server's answer replaces it.
+    }
+  })();
+  return deviceCopy;
+}
+
+/**
+ * Starts the catalogue once per page: the device's copy first (what a screen can show at once,
+ * online or not), then the server's answer. Called by the routes' loaders (so hovering a link
+ * warms it) and the screens; does nothing on the server.
+ */
+export function startCatalogue(): Promise<void> {
+  if (!inBrowser) return Promise.resolve();
+  started ??= readDeviceCopy().then(revalidate);
+  return started;
+}
+
+/**
+ * Asks the server whether the catalogue changed (one request per list, with the stored ETag)
+ * and stores what changed. One at a time; a failure keeps what is shown.
+ */
+export function revalidate(): Promise<void> {
+  if (!inBrowser) return Promise.resolve();
+  revalidation ??= Promise.all([syncList("products"), syncList("categories")])
+    .then(() => {})
+    .finally(() => {
+      revalidation = undefined;
+    });
+  return revalidation;
+}
+
+async function syncList(list: "products" | "categories"): Promise<void> {
+  const etag = etags.get(list);
+  // A conditional request the page makes itself bypasses the HTTP cache, so the 304 reaches
+  // here and the stored copy is not parsed and written again.
+  const headers: Record<string, string> = etag ? { "If-None-Match": etag } : {};
+  const init = { headers };
+  let response: Awaited<ReturnType<typeof api.categories.$get>> | Awaited<ReturnType<typeof api.products.$get>>;
+  try {
+    response =
+      list === "products" ? await api.products.$get({ query: {} }, init) : await api.categories.$get(undefined, init);
+  } catch (error) {
+    const message = errorMessage(new NetworkError("No answer from the server.", { cause: error }), "");
+    update((current) => ({
+      unreachable: true,
+      productsError: list === "products" && !current.products ? message : current.productsError,
+    }));
+    return;
+  }
+  const db = await database;
+  // The route's types list only its 200; a conditional request may get a 304.
+  if ((response.status as number) === 304) {
+    if (db) await confirmList(db, list).catch(() => {});
+    if (list === "products") update(() => ({ confirmed: true, unreachable: false, checkedAt: Date.now() }));
+    return;
+  }
+  let rows: Product[] | Category[];
+  try {
+    rows = await readJson<Product[] | Category[]>(response as ResponseLike<Product[] | Category[]>);
+  } catch (error) {
+    if (list === "products")
       update((current) => ({
         productsError: current.products ? undefined : errorMessage(error, "Failed to load products."),
       }));
-    })
-    .finally(() => {
-      productsRequest = undefined;
-    });
-  return productsRequest;
+    return;
+  }
+  const newEtag = response.headers.get("ETag");
+  if (newEtag) etags.set(list, newEtag);
+  else etags.delete(list);
+  if (list === "products") {
+    const products = rows as Product[];
+    update(() => ({
+      products,
+      productsError: undefined,
+      confirmed: true,
+      unreachable: false,
+      checkedAt: Date.now(),
+      // What was fetched alone is in the list now, or gone from the shop.
+      byId: new Map(),
+      byCategory: new Map(),
+    }));
+  } else {
+    update(() => ({ categories: rows as Category[] }));
+  }
+  if (db) await storeList(db, list, rows, newEtag).catch(() => {});
 }
 
 /** Forgets the last failure and asks again (the Retry button). */
 export function reloadProducts(): Promise<void> {
-  productsFresh = false;
   update(() => ({ productsError: undefined }));
-  return loadProducts();
+  return started ? revalidate() : startCatalogue();
 }
 
-/** Loads the categories once per session, and again when they change. */
-export function loadCategories(): Promise<void> {
-  if (categoriesFresh) return Promise.resolve();
-  categoriesRequest ??= readJson(api.categories.$get())
-    .then((categories) => {
-      categoriesFresh = true;
-      update(() => ({ categories }));
-    })
-    .catch(() => {
-      // Without categories the products page still lists every product.
-    })
-    .finally(() => {
-      categoriesRequest = undefined;
-    });
-  return categoriesRequest;
-}
-
-if (typeof window !== "undefined") {
-  onCategoriesChanged(() => {
-    categoriesFresh = false;
-    void loadCategories();
+if (inBrowser) {
+  // An admin's change in this window; the network coming back; the app returning to the
+  // foreground after a while: each may have left the copy behind the server.
+  onCategoriesChanged(() => void revalidate());
+  window.addEventListener("online", () => {
+    void revalidate();
+    for (const [id, failure] of state.productErrors) if (failure.offline) void reloadProduct(id);
+  });
+  document.addEventListener("visibilitychange", () => {
+    const minutes = (Date.now() - (state.checkedAt ?? 0)) / 60_000;
+    if (document.visibilityState === "visible" && started && minutes >= 5) void revalidate();
   });
 }
 
 /**
  * Before the full list has arrived, fetches one category's products alone (SPEC §4), so a
  * `/products?category=N` link opened from another page shows its products quickly. Cached for
- * the session; nothing is fetched once the full list is known.
+ * the page's life; nothing is fetched once the full list is known.
  */
+const categoryRequests = new Map<number, Promise<void>>();
 export function loadCategory(categoryId: number): Promise<void> {
-  if (state.products || state.byCategory.has(categoryId)) return Promise.resolve();
+  if (!inBrowser || state.products || state.byCategory.has(categoryId)) return Promise.resolve();
   let request = categoryRequests.get(categoryId);
   if (!request) {
     request = readJson(api.products.$get({ query: { category_id: String(categoryId) } }))
@@ -153,34 +247,39 @@ export function loadCategory(categoryId: number): Promise<void> {
 }
 
 /**
- * The product as known so far: from the full list, its own fetch, the home page's featured
- * products, or a category fetched alone.
+ * The product as known so far: from the full list, its own fetch, the page's first products, or
+ * a category fetched alone. Null only when the server said so: a product missing from the
+ * device's copy may be newer than it.
  */
 export function knownProduct(current: CatalogueState, id: number): Product | null | undefined {
   const fromList = current.products?.find((product) => product.id === id);
   if (fromList) return fromList;
   if (current.byId.has(id)) return current.byId.get(id);
-  if (current.products && productsFresh) return null;
-  const featured = current.featured?.find((product) => product.id === id);
-  if (featured) return featured;
-  for (const products of current.byCategory.values()) {
-    const found = products.find((product) => product.id === id);
+  if (current.products && current.confirmed) return null;
+  const lists = [current.featured, current.firstPage?.products, ...current.byCategory.values()];
+  for (const list of lists) {
+    const found = list?.find((product) => product.id === id);
     if (found) return found;
   }
   return undefined;
 }
 
-/** Loads one product for its page, once per session, unless it is already known from a list. */
-export function loadProduct(id: number): Promise<void> {
-  if (productsFreshById.has(id)) return Promise.resolve();
-  // Known from the full list: loading the list (once per session) covers it.
-  if (state.products?.some((product) => product.id === id)) return loadProducts();
-  if (productsFresh && state.products) return Promise.resolve();
+/**
+ * Loads one product for its page, unless the catalogue knows it (or will know it once the
+ * device's copy is read and the server has answered).
+ */
+const productRequests = new Map<number, Promise<void>>();
+export async function loadProduct(id: number): Promise<void> {
+  if (!inBrowser) return;
+  void startCatalogue();
+  // A product page opened offline finds its product in the device's copy, without a request.
+  await readDeviceCopy();
+  if (knownProduct(state, id) !== undefined) return;
+  // A product newer than the device's copy, or an address typed by hand: asked for alone.
   let request = productRequests.get(id);
   if (!request) {
     request = readJson(api.products[":id"].$get({ param: { id: String(id) } }))
       .then((product) => {
-        productsFreshById.add(id);
         update((current) => ({
           byId: new Map(current.byId).set(id, product),
           productErrors: without(current.productErrors, id),
@@ -188,15 +287,19 @@ export function loadProduct(id: number): Promise<void> {
       })
       .catch((error: unknown) => {
         if (error instanceof ApiResponseError && error.status === 404) {
-          productsFreshById.add(id);
           update((current) => ({
             byId: new Map(current.byId).set(id, null),
             productErrors: without(current.productErrors, id),
           }));
           return;
         }
+        const offline = error instanceof NetworkError;
         update((current) => ({
-          productErrors: new Map(current.productErrors).set(id, errorMessage(error, "Failed to load product.")),
+          unreachable: offline || current.unreachable,
+          productErrors: new Map(current.productErrors).set(id, {
+            offline,
+            message: errorMessage(error, "Failed to load product."),
+          }),
         }));
       })
       .finally(() => productRequests.delete(id));
@@ -207,7 +310,6 @@ export function loadProduct(id: number): Promise<void> {
 
 /** Forgets a failed product load and asks again (the Retry button). */
 export function reloadProduct(id: number): Promise<void> {
-  productsFreshById.delete(id);
   update((current) => ({ productErrors: without(current.productErrors, id) }));
   return loadProduct(id);
 }

@@ -18,3 +18,24 @@ export function ProductNotFound() {
     </MessageScreen>
   );
 }
+
+/**
+ * `/products/{id}` opened without a network for a product the device has not stored: it may well
+ * exist, so this is not "not found" (issue 14).
+ */
+export function ProductUnavailableOffline() {
+  return (
+    <MessageScreen
+      title="Not available offline"
+      icon={LeafIcon}
+      tone="calm"
+      links={[
+        { to: "/products", label: "Browse saved products" },
+        { to: "/", label: "Back to home" },
+      ]}
+    >
+      This product has not been saved on this device yet. Connect to the internet to see it; the products saved here are
+      still available to browse.
+    </MessageScreen>
+  );
+}

@@ -1,5 +1,6 @@
-import { useDeferredValue, useId, useMemo, useState } from "react";
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Category } from "../../../worker/contract/catalogue.ts";
+import { productsPageSize } from "../../../worker/contract/initial-data.ts";
 import { ErrorPanel } from "../../components/error-panel.tsx";
 import { SearchIcon } from "../../components/icons.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
@@ -23,22 +24,39 @@ type ProductsScreenProps = {
 
 /**
  * The products page (SPEC §2, §4): every product fetched once and filtered locally by category
- * (mirrored in the URL) and by a Turkish-aware text search over names and descriptions.
+ * (mirrored in the URL) and by a Turkish-aware text search over names and descriptions. The
+ * cards are rendered a page at a time as the shopper scrolls: a shop of a thousand products
+ * would otherwise build a thousand cards before the first one answers a tap.
  */
 export function ProductsScreen({ categoryId: requested, onSelectCategory }: ProductsScreenProps) {
-  const { products, categories, categoryId, error, retry } = useProducts(requested);
+  const { products, total, categories, categoryId, error, retry } = useProducts(requested);
   const [query, setQuery] = useState("");
   const deferredQuery = useDeferredValue(query);
   const searchId = useId();
   const category = categories?.find((c) => c.id === categoryId);
   useDocumentTitle(category ? `${category.name} · Products` : "Products");
 
-  // Folded once per product list, not per keystroke.
-  const indexed = useMemo(() => products?.map((product) => ({ product, text: searchTextOf(product) })), [products]);
-  const shown = useMemo(
-    () => indexed?.filter(({ text }) => matchesQuery(text, deferredQuery)).map(({ product }) => product),
-    [indexed, deferredQuery],
+  // Folded once per product list, on the first search rather than on arrival.
+  const searching = deferredQuery.trim() !== "";
+  const indexed = useMemo(
+    () => (searching ? products?.map((product) => ({ product, text: searchTextOf(product) })) : undefined),
+    [products, searching],
   );
+  const matching = useMemo(
+    () =>
+      indexed
+        ? indexed.filter(({ text }) => matchesQuery(text, deferredQuery)).map(({ product }) => product)
+        : products,
+    [indexed, products, deferredQuery],
+  );
+  const count = searching ? matching?.length : total;
+
+  // A new search or category starts again from the first page.
+  const [limit, setLimit] = useState(productsPageSize);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the inputs that make a new list
+  useEffect(() => setLimit(productsPageSize), [deferredQuery, categoryId]);
+  const shown = matching?.slice(0, limit);
+  const more = matching !== undefined && matching.length > limit;
 
   return (
     <div className="container-page pt-8 pb-16 sm:pt-14 sm:pb-24">
@@ -78,7 +96,7 @@ export function ProductsScreen({ categoryId: requested, onSelectCategory }: Prod
       ) : null}
 
       <p role="status" className="mt-4 text-sm font-medium text-muted sm:mt-6">
-        {shown ? `${shown.length} ${shown.length === 1 ? "product" : "products"}` : ""}
+        {count !== undefined ? `${count} ${count === 1 ? "product" : "products"}` : ""}
       </p>
 
       {error ? (
@@ -109,14 +127,52 @@ export function ProductsScreen({ categoryId: requested, onSelectCategory }: Prod
           ) : null}
         </div>
       ) : (
-        <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {shown.map((product, i) => (
-            <li key={product.id}>
-              <ProductCard product={product} headingLevel={2} eager={i < eagerCount} priority={i === 0} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {shown.map((product, i) => (
+              <li key={product.id}>
+                <ProductCard product={product} headingLevel={2} eager={i < eagerCount} priority={i === 0} />
+              </li>
+            ))}
+          </ul>
+          {more ? (
+            <MoreProducts shown={limit} onReach={() => setLimit((current) => current + productsPageSize)} />
+          ) : null}
+        </>
       )}
+    </div>
+  );
+}
+
+/**
+ * The end of the rendered cards: the next page is rendered before the shopper reaches it (a
+ * screen ahead), and the button does the same for keyboards and for browsers without
+ * IntersectionObserver.
+ */
+function MoreProducts({ shown, onReach }: { shown: number; onReach: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  const reach = useRef(onReach);
+  reach.current = onReach;
+  // Observed again after each page (a new observer reports at once whether the button is still
+  // near), and the button stays the same element: a keyboard user's focus stays on it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `shown` is the reason to look again
+  useEffect(() => {
+    const element = button.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) reach.current();
+      },
+      { rootMargin: "100% 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [shown]);
+  return (
+    <div className="mt-8 flex justify-center">
+      <button ref={button} type="button" className="btn btn-outline" onClick={() => reach.current()}>
+        Show more products
+      </button>
     </div>
   );
 }

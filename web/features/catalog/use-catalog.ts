@@ -9,12 +9,11 @@ import {
   getSnapshot,
   initialSnapshot,
   knownProduct,
-  loadCategories,
   loadCategory,
   loadProduct,
-  loadProducts,
   reloadProduct,
   reloadProducts,
+  startCatalogue,
   subscribe,
 } from "./catalog-store.ts";
 
@@ -32,6 +31,10 @@ export function useCatalogueState(): CatalogueState {
 export type ProductsView = {
   /** Undefined while nothing is known yet (show skeletons). */
   products: readonly Product[] | undefined;
+  /** How many products the list has: more than `products` holds while only its first page is known. */
+  total: number | undefined;
+  /** False while `products` is only the page's first products. */
+  complete: boolean;
   categories: readonly Category[] | undefined;
   /** The category actually applied: undefined for "all" and for an id no category has. */
   categoryId: number | undefined;
@@ -40,17 +43,14 @@ export type ProductsView = {
 };
 
 /**
- * Products for a list screen, optionally of one category. Loads every product and the
- * categories once per session; while the full list is still on its way, a requested category is
- * fetched alone so its products show first (SPEC §4).
+ * Products for a list screen, optionally of one category, from the one catalogue (every product
+ * once, filtered here: SPEC §4). While the full list is still on its way, the page's first
+ * products show, or a requested category fetched alone (SPEC §4).
  */
 export function useProducts(requestedCategoryId?: number): ProductsView {
   const state = useCatalogueState();
 
-  useEffect(() => {
-    void loadProducts();
-    void loadCategories();
-  }, []);
+  useEffect(() => void startCatalogue(), []);
 
   useEffect(() => {
     if (requestedCategoryId !== undefined) void loadCategory(requestedCategoryId);
@@ -63,25 +63,35 @@ export function useProducts(requestedCategoryId?: number): ProductsView {
       ? requestedCategoryId
       : undefined;
 
-  const products = useMemo(() => {
-    if (categoryId === undefined) return state.products;
-    if (state.products) return state.products.filter((product) => product.category_id === categoryId);
-    return state.byCategory.get(categoryId);
-  }, [state.products, state.byCategory, categoryId]);
+  const view = useMemo((): Pick<ProductsView, "products" | "total" | "complete"> => {
+    if (state.products) {
+      const products =
+        categoryId === undefined
+          ? state.products
+          : state.products.filter((product) => product.category_id === categoryId);
+      return { products, total: products.length, complete: true };
+    }
+    const first = state.firstPage;
+    if (first && first.categoryId === categoryId) {
+      return { products: first.products, total: first.total, complete: first.products.length === first.total };
+    }
+    const alone = categoryId === undefined ? undefined : state.byCategory.get(categoryId);
+    return { products: alone, total: alone?.length, complete: alone !== undefined };
+  }, [state.products, state.firstPage, state.byCategory, categoryId]);
 
   return {
-    products,
+    ...view,
     categories: state.categories,
     categoryId,
-    error: products ? undefined : state.productsError,
+    error: view.products ? undefined : state.productsError,
     retry: () => void reloadProducts(),
   };
 }
 
 /**
  * The home page's first products (SPEC §9): from the full list once known, until then from the
- * few the server wrote into the page. Loads the full list once, like every list screen, so
- * "View all products" opens at once.
+ * few the server wrote into the page. Starts the catalogue like every screen, so "View all
+ * products" opens at once and the device holds the shop for offline use.
  */
 export function useFeaturedProducts(): Pick<ProductsView, "products" | "error" | "retry"> {
   const state = useCatalogueState();
@@ -90,12 +100,12 @@ export function useFeaturedProducts(): Pick<ProductsView, "products" | "error" |
   // biome-ignore lint/correctness/useExhaustiveDependencies: decided once, on mount
   useEffect(() => {
     if (!seeded) {
-      void loadProducts();
+      void startCatalogue();
       return;
     }
-    // Its products are on screen already: the full list only makes "View all products" open at
-    // once, so it waits until the browser has nothing more urgent to do.
-    return whenIdle(() => void loadProducts());
+    // Its products are on screen already: the full list waits until the browser has nothing
+    // more urgent to do.
+    return whenIdle(() => void startCatalogue());
   }, []);
 
   const products = state.products?.slice(0, featuredProductCount) ?? state.featured;
@@ -106,19 +116,31 @@ export function useFeaturedProducts(): Pick<ProductsView, "products" | "error" |
   };
 }
 
+/** The categories, for the header's menu: the page's, then the device's and the server's. */
+export function useCategories(): readonly Category[] {
+  const categories = useCatalogueState().categories;
+  // Not on the catalogue pages' critical path: their own screens start the catalogue sooner.
+  useEffect(() => whenIdle(() => void startCatalogue()), []);
+  return categories ?? noCategories;
+}
+const noCategories: readonly Category[] = [];
+
 export type ProductView =
   | { status: "loading" }
   | { status: "error"; message: string; retry: () => void }
+  | { status: "offline" }
   | { status: "missing" }
   | { status: "ready"; product: Product; category: Category | undefined };
 
-/** One product for its page: from what the store knows, else fetched alone (404 → missing). */
+/**
+ * One product for its page: from what the catalogue knows, else fetched alone (404 → missing;
+ * no answer → offline, which is not "not found").
+ */
 export function useProduct(id: number | undefined): ProductView {
   const state = useCatalogueState();
 
   useEffect(() => {
     if (id !== undefined) void loadProduct(id);
-    void loadCategories();
   }, [id]);
 
   if (id === undefined) return { status: "missing" };
@@ -128,7 +150,15 @@ export function useProduct(id: number | undefined): ProductView {
     const category = state.categories?.find((c) => c.id === product.category_id);
     return { status: "ready", product, category };
   }
-  const message = state.productErrors.get(id);
-  if (message) return { status: "error", message, retry: () => void reloadProduct(id) };
+  const failure = state.productErrors.get(id);
+  // Asked again when the network comes back (catalog-store.ts).
+  if (failure?.offline) return { status: "offline" };
+  if (failure) return { status: "error", message: failure.message, retry: () => void reloadProduct(id) };
   return { status: "loading" };
+}
+
+/** How fresh the device's catalogue is, and whether the server can be reached. */
+export function useCatalogueFreshness(): { checkedAt: number | undefined; unreachable: boolean } {
+  const state = useCatalogueState();
+  return { checkedAt: state.checkedAt, unreachable: state.unreachable };
 }

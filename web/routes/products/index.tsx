@@ -1,9 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { startCatalogue } from "../../features/catalog/catalog-store.ts";
 import { ProductsScreen } from "../../features/catalog/products-screen.tsx";
 import { productsSearchSchema } from "../../features/catalog/products-search-params.ts";
 
 export const Route = createFileRoute("/products/")({
   validateSearch: productsSearchSchema,
+  // Not awaited: the screen shows what is known at once; hovering a link starts it early.
+  loader: () => void startCatalogue(),
   component: ProductsRoute,
 });
 

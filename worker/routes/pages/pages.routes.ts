@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { type CachedPage, matchesEtag, readCatalogue } from "../../catalogue/catalogue-reads.ts";
 import type { Product } from "../../contract/catalogue.ts";
 import { idParamSchema } from "../../contract/catalogue.ts";
-import { featuredProductCount, type InitialData } from "../../contract/initial-data.ts";
+import { featuredProductCount, type InitialData, productsPageSize } from "../../contract/initial-data.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { type AppEnv, createRouter } from "../../lib/app-env.ts";
 import { type PageMeta, renderPageShell } from "./page-shell.ts";
@@ -42,13 +42,22 @@ export const pageRoutes = createRouter()
     const catalogue = await readCatalogue(c);
     const page = await catalogue.page(path, async () => {
       const [products, categories] = await Promise.all([catalogue.products(), catalogue.categories()]);
+      // An id no category has (a stale bookmark) lists every product, as the app does.
+      const categoryId =
+        category.success && categories.data.some((c) => c.id === category.data.id) ? category.data.id : null;
+      const list =
+        categoryId === null ? products.data : products.data.filter((product) => product.category_id === categoryId);
+      const first = list.slice(0, productsPageSize);
       return renderCataloguePage(c, catalogue.stamp, path, 200, {
         meta: {
           title: "Products — Doğal Yaşam",
           description: siteDescription,
-          preloadImage: firstImage(products.data[0]),
+          preloadImage: firstImage(first[0]),
         },
-        data: { products: products.data, categories: categories.data },
+        data: {
+          productList: { category_id: categoryId, products: first, total: list.length },
+          categories: categories.data,
+        },
       });
     });
     return sendPage(c, page);

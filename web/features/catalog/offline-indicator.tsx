@@ -1,0 +1,68 @@
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { useCatalogueFreshness } from "./use-catalog.ts";
+
+function subscribeToNetwork(listener: () => void): () => void {
+  window.addEventListener("online", listener);
+  window.addEventListener("offline", listener);
+  return () => {
+    window.removeEventListener("online", listener);
+    window.removeEventListener("offline", listener);
+  };
+}
+
+/** Whether the browser says it has a network; online on the server and while hydrating. */
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeToNetwork,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+/** A minute's tick while shown, so "updated 5 minutes ago" stays true. */
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+
+/** "just now", "5 minutes ago", "3 hours ago", "yesterday", "4 days ago". */
+export function describeAge(checkedAt: number, now: number): string {
+  const minutes = Math.max(0, Math.round((now - checkedAt) / 60_000));
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return relative.format(-minutes, "minute");
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return relative.format(-hours, "hour");
+  return relative.format(-Math.round(hours / 24), "day");
+}
+
+/**
+ * A quiet line under the header while the shop cannot be reached (issue 14): the catalogue shown
+ * is the device's copy, and how fresh it is. A polite live region: read out when it appears,
+ * never in the way. Nothing while online.
+ */
+export function OfflineIndicator() {
+  const online = useOnline();
+  const { checkedAt, unreachable } = useCatalogueFreshness();
+  const shown = !online || unreachable;
+  const now = useNow(shown);
+  return (
+    <div role="status" className="empty:hidden bg-sand/60 text-sage-900">
+      {shown ? (
+        <p className="container-page py-2 text-center text-sm">
+          <span className="font-semibold">{online ? "We cannot reach the shop right now." : "You are offline."}</span>{" "}
+          {checkedAt === undefined
+            ? "Products you have opened before are still here."
+            : `Showing the catalogue saved on this device, updated ${describeAge(checkedAt, now)}.`}
+        </p>
+      ) : null}
+    </div>
+  );
+}
