@@ -25,6 +25,7 @@ const productImagesDir = "images/products";
  */
 export function sharePreviews(): Plugin {
   let publicDir = "";
+  let rendering: Promise<Rendered> | undefined;
   return {
     name: "share-previews",
     apply: "build",
@@ -32,26 +33,28 @@ export function sharePreviews(): Plugin {
     configResolved(config) {
       publicDir = config.publicDir;
     },
+    buildStart() {
+      // sharp works on its own threads: started here, the drawing overlaps the bundling.
+      rendering = renderPreviews(publicDir);
+      // Awaited in generateBundle; until then a failure must not count as unhandled.
+      rendering.catch(() => {});
+    },
     async generateBundle() {
+      const { products, shop } = await (rendering ?? renderPreviews(publicDir));
       const emitPng = (name: string, png: Buffer) => {
         const hash = createHash("sha256").update(png).digest("hex").slice(0, 8);
         const fileName = `assets/previews/${name}-${hash}.png`;
         this.emitFile({ type: "asset", fileName, source: png });
         return `/${fileName}`;
       };
-      const svgs = (await readdir(join(publicDir, productImagesDir))).filter((file) => file.endsWith(".svg")).sort();
-      const images = await Promise.all(
-        svgs.map(async (file) => {
-          const png = await productCard(await readFile(join(publicDir, productImagesDir, file)));
-          return [`/${productImagesDir}/${file}`, emitPng(basename(file, ".svg"), png)] as const;
-        }),
-      );
       const list: SharePreviews = {
         width,
         height,
         type: "image/png",
-        default: emitPng("default", await shopCard(await readFile(join(publicDir, "favicon.svg")))),
-        images: Object.fromEntries(images),
+        default: emitPng("default", shop),
+        images: Object.fromEntries(
+          products.map(({ file, png }) => [`/${productImagesDir}/${file}`, emitPng(basename(file, ".svg"), png)]),
+        ),
       };
       this.emitFile({
         type: "asset",
@@ -60,6 +63,19 @@ export function sharePreviews(): Plugin {
       });
     },
   };
+}
+
+type Rendered = { products: { file: string; png: Buffer }[]; shop: Buffer };
+
+/** The cards of every product illustration in web/public/images/products, and the shop's. */
+async function renderPreviews(publicDir: string): Promise<Rendered> {
+  const dir = join(publicDir, productImagesDir);
+  const svgs = (await readdir(dir)).filter((file) => file.endsWith(".svg")).sort();
+  const [products, shop] = await Promise.all([
+    Promise.all(svgs.map(async (file) => ({ file, png: await productCard(await readFile(join(dir, file))) }))),
+    shopCard(await readFile(join(publicDir, "favicon.svg"))),
+  ]);
+  return { products, shop };
 }
 
 /**
