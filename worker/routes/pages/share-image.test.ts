@@ -46,7 +46,8 @@ describe("the image a shared link previews with (ADR 0019)", () => {
     "javascript:alert(1)//.png",
     "ftp://files.example/sabun.jpg",
     "https://cdn.example/sabun", // no extension to tell the format by
-    "constructor", // a name every plain object answers to
+    "constructor", // names every plain object answers to
+    "https://cdn.example/sabun.constructor",
     undefined,
   ])("falls back to the shop's default preview for %s", (image) => {
     expect(shareImageFor(image, "Sabun", previews, origin)).toEqual(defaultPreview);

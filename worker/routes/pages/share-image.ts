@@ -13,13 +13,13 @@ export type ShareImage = {
 };
 
 /** The raster formats link previews show, by file extension. */
-const rasterTypes: Record<string, string> = {
-  png: "image/png",
-  jpg: "image/jpeg",
-  jpeg: "image/jpeg",
-  webp: "image/webp",
-  gif: "image/gif",
-};
+const rasterTypes = new Map([
+  ["png", "image/png"],
+  ["jpg", "image/jpeg"],
+  ["jpeg", "image/jpeg"],
+  ["webp", "image/webp"],
+  ["gif", "image/gif"],
+]);
 
 export const shopName = "Doğal Yaşam";
 
@@ -44,10 +44,8 @@ export function shareImageFor(
     return built(previews.images[image] as string, alt, previews, origin);
   }
   const url = image === undefined ? null : URL.parse(image, origin);
-  const extension = url?.pathname.split(".").pop()?.toLowerCase() ?? "";
-  if (url && (url.protocol === "https:" || url.protocol === "http:") && rasterTypes[extension]) {
-    return { url: url.href, alt, type: rasterTypes[extension] };
-  }
+  const type = rasterTypes.get(url?.pathname.split(".").pop()?.toLowerCase() ?? "");
+  if (url && type && (url.protocol === "https:" || url.protocol === "http:")) return { url: url.href, alt, type };
   return previews ? built(previews.default, shopName, previews, origin) : undefined;
 }
 
