@@ -5,6 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { sharePreviews } from "./web/vite-plugins/share-previews.ts";
 import { staticAssetHeaders } from "./web/vite-plugins/static-asset-headers.ts";
 import { securityHeaders } from "./worker/lib/security-headers.ts";
 
@@ -39,6 +40,7 @@ export default defineConfig(({ mode }) => ({
           react(),
           tailwindcss(),
           staticAssetHeaders(securityHeaders),
+          sharePreviews(),
         ],
   // `vite build` builds both environments: the PWA (dist/web) and the server renderer of the
   // catalogue pages (dist/ssr/entry-server.js, loaded by the Node entry, bundled into the Worker).

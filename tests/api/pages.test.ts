@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type InitialData, productsPageSize } from "../../worker/contract/initial-data.ts";
+import { type SharePreviews, sharePreviewsPath } from "../../worker/contract/share-previews.ts";
 import { products } from "../../worker/db/schema.ts";
 import type { PageRenderer } from "../../worker/lib/page-renderer.ts";
 import { createCategory, createProduct } from "../support/factories.ts";
@@ -10,9 +11,19 @@ import { createTestApp } from "../support/test-app.ts";
 const shell = `<!doctype html><html lang="en"><head><title>Shell</title>
 <meta name="description" content="Shell description" />
 <script type="module" src="/assets/main.js"></script></head><body><div id="root"></div></body></html>`;
+// The shape of the built dist/web/share-previews.json (web/vite-plugins/share-previews.ts).
+const previews: SharePreviews = {
+  width: 1200,
+  height: 630,
+  type: "image/png",
+  default: "/assets/previews/default-0a1b2c3d.png",
+  images: { "/images/products/ihlamur.svg": "/assets/previews/ihlamur-4e5f6a7b.png" },
+};
 const requestedAssets: string[] = [];
 const assets = async (request: Request) => {
-  requestedAssets.push(new URL(request.url).pathname);
+  const path = new URL(request.url).pathname;
+  if (path === sharePreviewsPath) return Response.json(previews);
+  requestedAssets.push(path);
   return new Response(shell, { headers: { "Content-Type": "text/html" } });
 };
 
@@ -126,11 +137,42 @@ describe("catalogue pages served with their data", () => {
     expect(html).toContain('<meta name="description" content="Akşam için yumuşak bir çay." />');
     expect(html).toContain('<meta property="og:type" content="product" />');
     expect(html).toContain('<meta property="og:description" content="Akşam için yumuşak bir çay." />');
-    expect(html).toContain('<meta property="og:image" content="https://shop.example/images/products/ihlamur.svg" />');
+    // The build's PNG of the product's illustration (ADR 0019), absolute on PUBLIC_URL.
+    const preview = "https://shop.example/assets/previews/ihlamur-4e5f6a7b.png";
+    expect(html).toContain(`<meta property="og:image" content="${preview}" />`);
+    expect(html).toContain('<meta property="og:image:type" content="image/png" />');
+    expect(html).toContain('<meta property="og:image:width" content="1200" />');
+    expect(html).toContain('<meta property="og:image:height" content="630" />');
+    expect(html).toContain(
+      `<meta property="og:image:alt" content="Ihlamur &#34;Çayı&#34; &#60;/script&#62;&#60;b&#62;" />`,
+    );
+    expect(html).toContain(`<meta name="twitter:image" content="${preview}" />`);
     expect(html).toContain(`<meta property="og:url" content="https://shop.example/products/${productId}" />`);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).not.toContain("Shell description");
     expect(initialData(html).product?.id).toBe(productId);
+  });
+
+  it("previews an illustration the build has no preview of with the shop's default preview", async () => {
+    // "/images/a.svg" (Adaçayı's image) is not in the build's list.
+    const adacayi = initialData(await (await app.request("/products")).text()).productList?.products.find(
+      (p) => p.name === "Adaçayı",
+    );
+    const html = await (await app.request(`/products/${adacayi?.id}`)).text();
+    expect(html).toContain(
+      '<meta property="og:image" content="https://shop.example/assets/previews/default-0a1b2c3d.png" />',
+    );
+    expect(html).toContain('<meta property="og:image:alt" content="Doğal Yaşam" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+  });
+
+  it.each(["/", "/products", "/products/999999"])("gives %s the shop's default preview", async (path) => {
+    const html = await (await app.request(path)).text();
+    expect(html).toContain(
+      '<meta property="og:image" content="https://shop.example/assets/previews/default-0a1b2c3d.png" />',
+    );
+    expect(html).toContain('<meta property="og:image:width" content="1200" />');
+    expect(html).toContain('<meta name="twitter:image:alt" content="Doğal Yaşam" />');
   });
 
   it.each(["/products/999999", "/products/not-a-number"])("answers %s with the shell and a 404", async (path) => {

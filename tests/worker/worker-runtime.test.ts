@@ -1,11 +1,15 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
+import { JSDOM } from "jsdom";
 import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedCategories } from "../../drizzle/seed/catalogue.ts";
+import { seedCategories, seedProducts } from "../../drizzle/seed/catalogue.ts";
 import { maxBodyBytes } from "../../worker/app.ts";
+import { sharePreviewsPath, sharePreviewsSchema } from "../../worker/contract/share-previews.ts";
 import { emailOutbox } from "../../worker/db/schema.ts";
 import { type HranaServer, startHranaServer } from "../../worker/dev/hrana-server.ts";
+import { projectRoot } from "../../worker/entries/node-env.ts";
 import { oddPathMismatches } from "../support/odd-paths.ts";
 import { expectSecurityHeaders } from "../support/security-headers.ts";
 import {
@@ -129,6 +133,36 @@ describe("the Worker bundle under workerd", () => {
     const missing = await get("/products/999999");
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("Product not found");
+  });
+
+  it("previews a shared product link with the build's PNG, served from the static assets", async () => {
+    const previews = sharePreviewsSchema.parse(
+      JSON.parse(readFileSync(join(projectRoot, "dist/web", sharePreviewsPath), "utf8")),
+    );
+    const seeded = seedProducts[0] as (typeof seedProducts)[number];
+    const { document } = new JSDOM(await (await get(`/products/${seeded.id}`)).text()).window;
+    const meta = (key: string) =>
+      document.head.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute("content");
+    // No PUBLIC_URL in these tests: outside production the page's own origin stands in for it.
+    const image = `http://shop.test${previews.images[seeded.images[0] as string]}`;
+    expect(meta("og:image")).toBe(image);
+    expect(meta("og:image:type")).toBe("image/png");
+    expect(meta("og:image:width")).toBe("1200");
+    expect(meta("og:image:height")).toBe("630");
+    expect(meta("og:image:alt")).toBe(seeded.name);
+    expect(meta("og:description")).toBe(seeded.short_description);
+    expect(meta("twitter:card")).toBe("summary_large_image");
+    expect(meta("twitter:image")).toBe(image);
+    expect(meta("twitter:image:alt")).toBe(seeded.name);
+    expect(meta("twitter:description")).toBe(seeded.short_description);
+    // Workers Static Assets answers the image itself, with the _headers the web build writes.
+    const res = await get(new URL(image).pathname);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expectSecurityHeaders(res.headers, image);
+    const png = new DataView(await res.arrayBuffer());
+    expect([png.getUint32(16), png.getUint32(20)]).toEqual([1200, 630]); // IHDR width, height
   });
 
   it("serves the app shell for app routes (SPA fallback), through the Worker for /products/*", async () => {

@@ -1,12 +1,13 @@
 import { type InitialData, initialDataElementId } from "../../contract/initial-data.ts";
+import { type ShareImage, shopName } from "./share-image.ts";
 
 export type PageMeta = {
   title: string;
   description: string;
   /** Absolute URL of the page, for og:url and the canonical link. */
   url: string;
-  /** Absolute image URL for link previews. */
-  image?: string | undefined;
+  /** The link preview's image (ADR 0019). */
+  image?: ShareImage | undefined;
   /** The image that will be the largest paint: fetched with the HTML instead of after the script. */
   preloadImage?: string | undefined;
   type?: "website" | "product";
@@ -27,18 +28,20 @@ const escapeJsonForHtml = (json: string) =>
  * the initial catalogue data into the built app shell (dist/web/index.html).
  */
 export function renderPageShell(shell: string, meta: PageMeta, data: InitialData, markup = ""): string {
+  const { image } = meta;
   const tags = [
     `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
-    `<meta property="og:site_name" content="Doğal Yaşam" />`,
+    `<meta property="og:site_name" content="${escapeHtml(shopName)}" />`,
     `<meta property="og:type" content="${meta.type === "product" ? "product" : "website"}" />`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
-    meta.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}" />` : "",
-    `<meta name="twitter:card" content="${meta.image ? "summary_large_image" : "summary"}" />`,
+    ...(image ? imageTags(image) : []),
+    `<meta name="twitter:card" content="${image ? "summary_large_image" : "summary"}" />`,
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
-    meta.image ? `<meta name="twitter:image" content="${escapeHtml(meta.image)}" />` : "",
+    image ? `<meta name="twitter:image" content="${escapeHtml(image.url)}" />` : "",
+    image ? `<meta name="twitter:image:alt" content="${escapeHtml(image.alt)}" />` : "",
     meta.preloadImage
       ? `<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />`
       : "",
@@ -56,4 +59,17 @@ export function renderPageShell(shell: string, meta: PageMeta, data: InitialData
     )
     .replace("</head>", () => `    ${tags}\n  </head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+}
+
+/** `og:image` with what a scraper needs to lay it out before fetching it, when known. */
+function imageTags(image: ShareImage): string[] {
+  const property = (name: string, value: string | number | undefined) =>
+    value === undefined ? "" : `<meta property="og:image${name}" content="${escapeHtml(String(value))}" />`;
+  return [
+    property("", image.url),
+    property(":type", image.type),
+    property(":width", image.width),
+    property(":height", image.height),
+    property(":alt", image.alt),
+  ];
 }

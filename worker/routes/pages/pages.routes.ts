@@ -3,9 +3,11 @@ import { type CachedPage, matchesEtag, readCatalogue } from "../../catalogue/cat
 import type { Product } from "../../contract/catalogue.ts";
 import { idParamSchema } from "../../contract/catalogue.ts";
 import { featuredProductCount, type InitialData, productsPageSize } from "../../contract/initial-data.ts";
+import { type SharePreviews, sharePreviewsPath, sharePreviewsSchema } from "../../contract/share-previews.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { type AppEnv, createRouter } from "../../lib/app-env.ts";
 import { type PageMeta, renderPageShell } from "./page-shell.ts";
+import { shareImageFor, shopName } from "./share-image.ts";
 
 const siteDescription =
   "Herbal teas, natural oils, soaps and bee products, chosen with care. Browse the Doğal Yaşam shop and take the free 20-question temperament test.";
@@ -79,7 +81,7 @@ export const pageRoutes = createRouter()
         meta: {
           title: `${product.data.name} — Doğal Yaşam`,
           description: product.data.short_description,
-          image: product.data.images[0],
+          product: { image: product.data.images[0], name: product.data.name },
           preloadImage: product.data.images[0],
           type: "product",
         },
@@ -89,7 +91,11 @@ export const pageRoutes = createRouter()
     return sendPage(c, page);
   });
 
-type PageParts = { meta: Omit<PageMeta, "url">; data: InitialData };
+type PageParts = {
+  /** `product`: the product a link to this page previews; without it, the shop's default preview. */
+  meta: Omit<PageMeta, "url" | "image"> & { product?: { image: string | undefined; name: string } };
+  data: InitialData;
+};
 
 function renderProductNotFound(
   c: Context<AppEnv>,
@@ -106,7 +112,7 @@ function renderProductNotFound(
 /**
  * Renders a catalogue page for `path` (its normalized address): the built app shell with the
  * page's meta tags, embedded data and server-rendered markup. Its ETag names the catalogue
- * version, the build of the shell and the page, so a deploy or an edit changes it.
+ * version, the build (shell and link previews) and the page, so a deploy or an edit changes it.
  */
 async function renderCataloguePage(
   c: Context<AppEnv>,
@@ -116,17 +122,46 @@ async function renderCataloguePage(
   { meta, data }: PageParts,
 ): Promise<CachedPage> {
   const origin = c.var.config.PUBLIC_URL ?? new URL(c.req.url).origin;
-  const absolute = (href: string | undefined) => (href ? new URL(href, origin).toString() : undefined);
-  const shellResponse = c.var.assets ? await c.var.assets(new Request(new URL("/", c.req.url))) : null;
+  const [shellResponse, previews] = await Promise.all([
+    c.var.assets ? c.var.assets(new Request(new URL("/", c.req.url))) : null,
+    readSharePreviews(c),
+  ]);
   if (!shellResponse?.ok) throw new ApiError(503, "web_not_built", "The web app is not built.");
   const shell = await shellResponse.text();
+  const { product, ...pageMeta } = meta;
+  const image = shareImageFor(product?.image, product?.name ?? shopName, previews.list, origin);
   const html = renderPageShell(
     shell,
-    { ...meta, url: new URL(path.split("?")[0] as string, origin).toString(), image: absolute(meta.image) },
+    { ...pageMeta, url: new URL(path.split("?")[0] as string, origin).toString(), image },
     data,
     await renderMarkup(c, path, data),
   );
-  return { status, body: new TextEncoder().encode(html), etag: `"${stamp}-${await shortHash(shell)}-${path}"` };
+  const build = await shortHash(shell + previews.text);
+  return { status, body: new TextEncoder().encode(html), etag: `"${stamp}-${build}-${path}"` };
+}
+
+/**
+ * The build's list of link previews (ADR 0019), and its text for the ETag. Without it (a build
+ * from before the list, or a broken one) pages still render: raster product images still
+ * preview, everything else goes without an image.
+ */
+async function readSharePreviews(c: Context<AppEnv>): Promise<{ list: SharePreviews | null; text: string }> {
+  const response = c.var.assets ? await c.var.assets(new Request(new URL(sharePreviewsPath, c.req.url))) : null;
+  const text = response?.ok ? await response.text() : "";
+  if (response && !response.ok) await response.body?.cancel();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const parsed = sharePreviewsSchema.safeParse(json);
+  if (parsed.success) return { list: parsed.data, text };
+  c.var.logger.warn("the link previews list is missing or invalid: pages preview without the build's images", {
+    path: sharePreviewsPath,
+    status: response?.status,
+  });
+  return { list: null, text: "" };
 }
 
 /**
