@@ -62,15 +62,24 @@ const imageCache = (cacheName: string, maxEntries: number, statuses: number[]) =
       new ExpirationPlugin({ maxEntries, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
     ],
   });
-registerRoute(
-  ({ request, url, sameOrigin }) =>
-    sameOrigin && request.destination === "image" && url.pathname.startsWith("/images/"),
-  imageCache("images", 200, [200]),
-);
+// Everything under /images/ is a picture; matched by address alone, so the pictures a page
+// showed before this worker controlled it can be stored the same way (the message below).
+const ownImages = imageCache("images", 200, [200]);
+registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/images/"), ownImages);
 registerRoute(
   ({ request, url, sameOrigin }) => !sameOrigin && request.destination === "image" && url.protocol === "https:",
   imageCache("external-images", 60, [0, 200]),
 );
+
+// The pictures a page showed before this worker controlled it (web/features/app-update/).
+self.addEventListener("message", (event) => {
+  if (event.data?.type !== "CACHE_IMAGES" || !Array.isArray(event.data.urls)) return;
+  const urls = (event.data.urls as unknown[])
+    .filter((url): url is string => typeof url === "string")
+    .map((url) => new URL(url, self.location.href))
+    .filter((url) => url.origin === self.location.origin && url.pathname.startsWith("/images/"));
+  event.waitUntil(Promise.allSettled(urls.map((url) => ownImages.handleAll({ event, request: new Request(url) })[1])));
+});
 
 /**
  * A new version's pages name the new version's script chunks, and the previous version's are

@@ -11,15 +11,22 @@ import { registerSW } from "virtual:pwa-register";
 export function watchForUpdates(onUpdateWaiting: () => void): { reload(): void } {
   let reloadRequested = false;
   let registration: ServiceWorkerRegistration | undefined;
+  // A page the service worker did not control when it loaded: its pictures came past it.
+  const uncontrolledAtStart = !navigator.serviceWorker.controller;
+
+  // Reload only for this page's own request. (vite-plugin-pwa's register reloads on its own only
+  // for a page that was controlled when it registered; this covers a first visit too.)
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (reloadRequested) window.location.reload();
+  });
 
   const activateWaiting = registerSW({
     immediate: true, // the app has started: the page's `load` is long past
     onNeedRefresh: onUpdateWaiting,
-    // The new version controls the page. When another tab's "Reload" did that, this tab keeps
-    // running until its own shopper chooses, so it is told again instead of reloaded.
+    // Another tab's "Reload" let the new version in: this tab keeps running until its own
+    // shopper chooses, so it is told again instead of reloaded.
     onNeedReload: () => {
-      if (reloadRequested) window.location.reload();
-      else onUpdateWaiting();
+      if (!reloadRequested) onUpdateWaiting();
     },
     onRegisteredSW: (_url, registered) => {
       registration = registered;
@@ -28,6 +35,7 @@ export function watchForUpdates(onUpdateWaiting: () => void): { reload(): void }
       document.addEventListener("visibilitychange", () => {
         if (document.visibilityState === "visible") registered?.update().catch(() => undefined);
       });
+      if (uncontrolledAtStart) void keepPicturesOfThisPage();
     },
   });
 
@@ -39,4 +47,17 @@ export function watchForUpdates(onUpdateWaiting: () => void): { reload(): void }
       else window.location.reload();
     },
   };
+}
+
+/**
+ * The product pictures this page showed before any service worker could keep them: handed to
+ * the worker once it is active, so the page it stores for offline use has them too.
+ */
+async function keepPicturesOfThisPage(): Promise<void> {
+  const { active } = await navigator.serviceWorker.ready;
+  const urls = performance
+    .getEntriesByType("resource")
+    .map((entry) => entry.name)
+    .filter((url) => new URL(url).pathname.startsWith("/images/"));
+  if (urls.length > 0) active?.postMessage({ type: "CACHE_IMAGES", urls });
 }
