@@ -10,7 +10,7 @@ import { ensureWebBuilt } from "./server.ts";
 // The web manifest's screenshots (vite.config.ts), for the richer install sheet: the real pages
 // of the seeded shop, a laptop's (wide) and a phone's (narrow). Committed under
 // web/public/screenshots/; run again after a visible change of those pages:
-//   node tests/support/capture-install-screenshots.ts
+//   npm run screenshots:install
 
 ensureWebBuilt();
 const dir = mkdtempSync(join(tmpdir(), "install-screenshots-"));
