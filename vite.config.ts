@@ -3,11 +3,14 @@ import { fileURLToPath } from "node:url";
 import { parseEnv } from "node:util";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import { minimal2023Preset } from "@vite-pwa/assets-generator/config";
 import react from "@vitejs/plugin-react";
+import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
+import { appShellUrl } from "./web/service-worker/routes.ts";
 import { sharePreviews } from "./web/vite-plugins/share-previews.ts";
 import { staticAssetHeaders } from "./web/vite-plugins/static-asset-headers.ts";
-import { securityHeaders } from "./worker/lib/security-headers.ts";
+import { securityHeaders, serviceWorkerHeaders, serviceWorkerPath } from "./worker/lib/security-headers.ts";
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -19,6 +22,11 @@ if (existsSync(devVars)) {
     if (name.startsWith("VITE_") && value && !process.env[name]) process.env[name] = value;
   }
 }
+
+/** The page's `<meta name="theme-color">` (web/index.html): the installed app's title bar. */
+const themeColor = "#455d3f";
+/** The page's cream paper (web/styles.css `--color-cream`): the installed app's splash screen. */
+const backgroundColor = "#fbf8f1";
 
 // The web app lives in web/ and builds to dist/web, which both the Node server and Workers
 // Static Assets serve. Vitest's projects are declared here too (one config, one runner).
@@ -39,8 +47,88 @@ export default defineConfig(({ mode }) => ({
           }),
           react(),
           tailwindcss(),
-          staticAssetHeaders(securityHeaders),
+          staticAssetHeaders(securityHeaders, { path: serviceWorkerPath, headers: serviceWorkerHeaders }),
           sharePreviews(),
+          // The PWA's plugins build for the browser only: the server renderer (dist/ssr) has no
+          // use for a manifest or a service worker.
+          ...VitePWA({
+            // Our own service worker (web/service-worker/sw.ts), with the navigation rules of
+            // ADR 0018; the plugin adds the precache list and builds it to dist/web/sw.js.
+            strategies: "injectManifest",
+            srcDir: "service-worker",
+            filename: "sw.ts",
+            registerType: "prompt",
+            // Registered by the app once it has started (web/features/app-update/), not by a
+            // script in the page.
+            injectRegister: false,
+            injectManifest: {
+              // The shell and the shopper's code. Never the admin's (DESIGN.md §6: shoppers do not
+              // download it): the admin route, its screen (dnd-kit inside) and the Tiptap editor.
+              globPatterns: ["**/*.{js,css,html}"],
+              globIgnores: ["sw.js", "assets/admin-*.js", "assets/admin-screen-*.js", "assets/rich-text-editor-*.js"],
+              manifestTransforms: [
+                // See appShellUrl: where the shell can be fetched as itself on both servers.
+                (entries) => ({
+                  manifest: entries.map((entry) =>
+                    entry.url === "index.html" ? { ...entry, url: appShellUrl } : entry,
+                  ),
+                }),
+              ],
+            },
+            // The icons, apple-touch-icon and favicon.ico, generated at build time from the one
+            // source image (sharp, through @vite-pwa/assets-generator); the page links them.
+            pwaAssets: {
+              image: "public/favicon.svg",
+              preset: {
+                ...minimal2023Preset,
+                // On the theme's green the round logo reads as a full-bleed tile when masked.
+                maskable: { ...minimal2023Preset.maskable, resizeOptions: { background: themeColor } },
+                apple: { ...minimal2023Preset.apple, resizeOptions: { background: themeColor } },
+              },
+              includeHtmlHeadLinks: true,
+              overrideManifestIcons: true,
+              injectThemeColor: false, // web/index.html has it
+            },
+            manifest: {
+              id: "/",
+              name: "Doğal Yaşam — Natural health & wellness",
+              short_name: "Doğal Yaşam",
+              description:
+                "Herbal teas, natural oils, soaps and bee products, chosen with care. Browse the shop, also offline, and take the free temperament test.",
+              lang: "en",
+              dir: "ltr",
+              start_url: "/",
+              scope: "/",
+              display: "standalone",
+              theme_color: themeColor,
+              background_color: backgroundColor,
+              categories: ["shopping", "health", "lifestyle"],
+              // Shared product links open in the installed app, in its existing window.
+              handle_links: "preferred",
+              launch_handler: { client_mode: "navigate-existing" },
+              // The real pages (tests/support/capture-install-screenshots.ts), for the richer
+              // install sheet.
+              screenshots: [
+                {
+                  src: "/screenshots/products-wide.jpg",
+                  sizes: "1280x800",
+                  type: "image/jpeg",
+                  form_factor: "wide",
+                  label: "The product catalogue on a laptop",
+                },
+                {
+                  src: "/screenshots/product-narrow.jpg",
+                  sizes: "780x1688",
+                  type: "image/jpeg",
+                  form_factor: "narrow",
+                  label: "A product on a phone",
+                },
+              ],
+            },
+          }).map((plugin) => ({
+            ...plugin,
+            applyToEnvironment: (environment: { name: string }) => environment.name === "client",
+          })),
         ],
   // `vite build` builds both environments: the PWA (dist/web) and the server renderer of the
   // catalogue pages (dist/ssr/entry-server.js, loaded by the Node entry, bundled into the Worker).

@@ -28,8 +28,13 @@ export function ensureWebBuilt(): string {
 /**
  * The real Node server (API + built PWA on one port), in-process on a free port, over a fresh
  * libSQL file in a temp folder that `close()` removes. Seeded like a fresh install.
+ *
+ * @param options.webRoot the built PWA to serve, when not dist/web (a copy a test changes)
  */
-export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Record<string, string> = {},
+  options: { webRoot?: string } = {},
+): Promise<TestServer> {
   ensureWebBuilt();
   const dir = mkdtempSync(join(tmpdir(), "wellness-e2e-"));
   const adminEmail = "admin@e2e.test";
@@ -47,7 +52,7 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
         LOG_LEVEL: "silent",
         ...overrides,
       },
-      { port: 0 },
+      { port: 0, ...options },
     );
     return {
       url: server.url,

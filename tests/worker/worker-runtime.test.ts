@@ -10,6 +10,7 @@ import { sharePreviewsPath, sharePreviewsSchema } from "../../worker/contract/sh
 import { emailOutbox } from "../../worker/db/schema.ts";
 import { type HranaServer, startHranaServer } from "../../worker/dev/hrana-server.ts";
 import { projectRoot } from "../../worker/entries/node-env.ts";
+import { contentSecurityPolicy } from "../../worker/lib/security-headers.ts";
 import { oddPathMismatches } from "../support/odd-paths.ts";
 import { expectSecurityHeaders } from "../support/security-headers.ts";
 import {
@@ -172,6 +173,36 @@ describe("the Worker bundle under workerd", () => {
       expect(res.headers.get("content-type"), path).toMatch(/^text\/html/);
       expect(await res.text(), path).toMatch(/<div id="root">/);
     }
+  });
+
+  it("serves what the service worker needs (ADR 0018): the plain shell at /app-shell, /sw.js with its own headers", async () => {
+    // Why the precache fetches the shell from /app-shell: /index.html is redirected to the
+    // server-rendered home page.
+    const indexHtml = await get("/index.html", { redirect: "manual" });
+    await indexHtml.arrayBuffer();
+    expect(indexHtml.status).toBe(307);
+    expect(new URL(indexHtml.headers.get("location") ?? "", "http://shop.test").pathname).toBe("/");
+
+    const shell = await get("/app-shell");
+    expect(shell.status).toBe(200);
+    expectSecurityHeaders(shell.headers, "/app-shell");
+    const html = await shell.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('id="initial-data"');
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+
+    const sw = await get("/sw.js");
+    await sw.arrayBuffer();
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get("cache-control")).toBe("no-cache");
+    expect(sw.headers.get("content-security-policy")).toBe(
+      contentSecurityPolicy.replace("connect-src 'self'", "connect-src 'self' https:"),
+    );
+    expect(sw.headers.get("x-content-type-options")).toBe("nosniff");
+
+    const manifest = await get("/manifest.webmanifest");
+    expect(manifest.status).toBe(200);
+    expect(((await manifest.json()) as { start_url: string }).start_url).toBe("/");
   });
 
   it("answers odd paths as the Node server does: no 5xx, redirects, a 404 for a missing file", async () => {

@@ -2,6 +2,7 @@ import { createRootRoute, Outlet } from "@tanstack/react-router";
 import { AppLayout } from "../components/layout/app-layout.tsx";
 import { NotFound } from "../components/not-found.tsx";
 import { RouteError } from "../components/route-error.tsx";
+import { UpdatePrompt } from "../features/app-update/update-prompt.tsx";
 import { OfflineIndicator } from "../features/catalog/offline-indicator.tsx";
 import { useCategories } from "../features/catalog/use-catalog.ts";
 
@@ -15,6 +16,7 @@ function RootLayout() {
   return (
     <AppLayout categories={useCategories()} notice={<OfflineIndicator />}>
       <Outlet />
+      <UpdatePrompt />
     </AppLayout>
   );
 }

@@ -19,9 +19,10 @@ import { createNodeMailer } from "../email/node-mailer.ts";
 import { systemClock } from "../lib/clock.ts";
 import { createLogger } from "../lib/logger.ts";
 import type { PageRenderer } from "../lib/page-renderer.ts";
+import { serviceWorkerHeaders, serviceWorkerPath } from "../lib/security-headers.ts";
 import { loadNodeEnv, projectRoot } from "./node-env.ts";
 
-const webRoot = join(projectRoot, "dist/web");
+const builtWebRoot = join(projectRoot, "dist/web");
 const serverRenderer = join(projectRoot, "dist/ssr/entry-server.js");
 
 export type NodeServer = { url: string; config: AppConfig; close(): Promise<void> };
@@ -33,7 +34,12 @@ export type NodeServer = { url: string; config: AppConfig; close(): Promise<void
  */
 export async function startNodeServer(
   env: NodeJS.ProcessEnv = process.env,
-  options: { port?: number; dispatchIntervalMs?: number } = {},
+  options: {
+    port?: number;
+    dispatchIntervalMs?: number;
+    /** The built PWA to serve; dist/web unless a test serves a copy it changes (a new deploy). */
+    webRoot?: string;
+  } = {},
 ): Promise<NodeServer> {
   const raw = loadNodeEnv(projectRoot, env);
   const config = parseConfig(raw);
@@ -80,7 +86,7 @@ export async function startNodeServer(
       clientAddress: (c) => getConnInfo(c).remote.address ?? "unknown",
       config,
       logger,
-      assets: serveBuiltWeb,
+      assets: serveBuiltWeb(options.webRoot ?? builtWebRoot),
       renderPage: await loadPageRenderer(),
     }),
   );
@@ -146,26 +152,29 @@ const contentTypes: Record<string, string> = {
 /**
  * Files from dist/web, `/` being index.html, as Workers Static Assets serves them: a missing file
  * is a 404 (the app answers other pages with the shell). Hashed assets are immutable; everything
- * else revalidates.
+ * else revalidates. The service worker script has headers of its own, as in dist/web/_headers.
  */
-async function serveBuiltWeb(request: Request): Promise<Response> {
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    return new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET, HEAD" } });
-  }
-  const file = fileFor(new URL(request.url).pathname);
-  const found = file ? await readOrNull(file) : null;
-  if (!file || !found) return new Response("Not Found", { status: 404 });
-  const immutable = file.startsWith(join(webRoot, "assets", sep));
-  return new Response(request.method === "HEAD" ? null : found, {
-    headers: {
-      "Content-Type": contentTypes[extname(file)] ?? "application/octet-stream",
-      "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
-    },
-  });
-}
+const serveBuiltWeb =
+  (webRoot: string) =>
+  async (request: Request): Promise<Response> => {
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET, HEAD" } });
+    }
+    const file = fileFor(webRoot, new URL(request.url).pathname);
+    const found = file ? await readOrNull(file) : null;
+    if (!file || !found) return new Response("Not Found", { status: 404 });
+    const immutable = file.startsWith(join(webRoot, "assets", sep));
+    return new Response(request.method === "HEAD" ? null : found, {
+      headers: {
+        "Content-Type": contentTypes[extname(file)] ?? "application/octet-stream",
+        "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+        ...(file === join(webRoot, serviceWorkerPath) ? serviceWorkerHeaders : {}),
+      },
+    });
+  };
 
 /** The file under dist/web a URL path names, or null for a malformed path or one that leads out. */
-function fileFor(urlPath: string): string | null {
+function fileFor(webRoot: string, urlPath: string): string | null {
   let path: string;
   try {
     path = decodeURIComponent(urlPath);

@@ -28,3 +28,18 @@ export const securityHeaders: Record<string, string> = {
   "Cross-Origin-Opener-Policy": "same-origin",
   "X-Frame-Options": "DENY",
 };
+
+/**
+ * The service worker script's own headers (ADR 0018). A worker's fetches fall under the policy
+ * its script arrived with, and the service worker fetches the product pictures the page may show
+ * from any https host (`img-src … https:`): for the worker they are connections, so its policy
+ * allows https in `connect-src`. The page's policy is unchanged. The browser must always
+ * revalidate the script (`no-cache`), or an update reaches shoppers late.
+ */
+export const serviceWorkerHeaders: Record<string, string> = {
+  "Content-Security-Policy": contentSecurityPolicy.replace("connect-src 'self'", "connect-src 'self' https:"),
+  "Cache-Control": "no-cache",
+};
+
+/** The service worker's address (vite-plugin-pwa's default file name, served from the root: scope `/`). */
+export const serviceWorkerPath = "/sw.js";

@@ -1,0 +1,41 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { isCataloguePage, isPageNavigation } from "./routes.ts";
+
+// Which requests the service worker answers as pages (ADR 0018). Node cannot build a request of
+// mode "navigate", so the rules get the two fields they read.
+const origin = "http://shop.test";
+beforeAll(() => {
+  vi.stubGlobal("self", { location: new URL(`${origin}/`) });
+  return () => vi.unstubAllGlobals();
+});
+
+const navigation = { mode: "navigate" } as Request;
+const isPage = (path: string, request = navigation) => isPageNavigation(request, new URL(path, origin));
+
+describe("the service worker's page rules", () => {
+  it.each(["/", "/products", "/products/1", "/products?category=2", "/about", "/signin", "/admin", "/reset-password"])(
+    "answers a navigation to %s as a page",
+    (path) => expect(isPage(path)).toBe(true),
+  );
+
+  it.each(["/api/auth/verify?token=abc", "/api", "/dev/mailbox", "/sw.js", "/manifest.webmanifest", "/images/a.jpg"])(
+    "leaves a navigation to %s to the network",
+    (path) => expect(isPage(path)).toBe(false),
+  );
+
+  it("leaves requests that are not navigations, and other origins, alone", () => {
+    expect(isPage("/products", { mode: "cors" } as Request)).toBe(false);
+    expect(isPageNavigation(navigation, new URL("https://elsewhere.example/products"))).toBe(false);
+  });
+
+  it("keeps only the server-rendered catalogue pages", () => {
+    const catalogue = (path: string) => isCataloguePage(new URL(path, origin));
+    expect(["/", "/products", "/products?category=3", "/products/7"].map(catalogue)).toEqual([true, true, true, true]);
+    expect(["/about", "/products/7/reviews", "/productsx", "/signin"].map(catalogue)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});

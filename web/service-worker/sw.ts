@@ -1,0 +1,100 @@
+/// <reference lib="webworker" />
+import { CacheableResponsePlugin } from "workbox-cacheable-response";
+import { clientsClaim } from "workbox-core";
+import { CacheExpiration, ExpirationPlugin } from "workbox-expiration";
+import { cleanupOutdatedCaches, PrecacheFallbackPlugin, precacheAndRoute } from "workbox-precaching";
+import { registerRoute } from "workbox-routing";
+import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
+import { appShellUrl, isCataloguePage, isPageNavigation, navigationTimeoutSeconds } from "./routes.ts";
+
+/**
+ * The shop's service worker (ADR 0018). Navigations go to the network first: the catalogue
+ * pages are rendered by the server with their data, and while online that is what a shopper
+ * gets. Offline (or past the timeout) a catalogue page comes from the copy kept when it was
+ * last loaded, any other page from the precached app shell, which renders in the browser.
+ * `/api/` is never answered here: the catalogue store keeps its own data (Dexie).
+ */
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+// The app shell and the shopper's chunks (vite.config.ts leaves the admin's out).
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// The first install takes the open pages at once, so the page that installed it works offline.
+// An update waits for the shopper's "Reload" (registerType "prompt"): see the message below.
+clientsClaim();
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "SKIP_WAITING") void self.skipWaiting();
+});
+
+const shellFallback = new PrecacheFallbackPlugin({ fallbackURL: appShellUrl });
+
+const pagesCacheName = "catalogue-pages";
+const pageLimits = { maxEntries: 50, maxAgeSeconds: 30 * 24 * 60 * 60 };
+const cataloguePages = new NetworkFirst({
+  cacheName: pagesCacheName,
+  networkTimeoutSeconds: navigationTimeoutSeconds,
+  // Only a page as it should be: a missing product's 404 or a 500 is not kept for offline.
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ ...pageLimits, purgeOnQuotaError: true }),
+    shellFallback,
+  ],
+});
+
+registerRoute(({ request, url }) => isPageNavigation(request, url) && isCataloguePage(url), cataloguePages);
+// The app's other pages are the shell on the server too; the network's copy is still preferred
+// so a deploy shows at once.
+registerRoute(
+  ({ request, url }) => isPageNavigation(request, url),
+  new NetworkOnly({ networkTimeoutSeconds: navigationTimeoutSeconds, plugins: [shellFallback] }),
+);
+
+// Product pictures: same-origin ones and the https ones an admin may link. Their addresses
+// change when the picture does, so the first copy is kept; the bounds keep storage small.
+// Cross-origin pictures arrive opaque (status 0), and each counts several MB against the quota
+// in Chromium, hence the smaller bound.
+const imageCache = (cacheName: string, maxEntries: number, statuses: number[]) =>
+  new CacheFirst({
+    cacheName,
+    plugins: [
+      new CacheableResponsePlugin({ statuses }),
+      new ExpirationPlugin({ maxEntries, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
+  });
+// Everything under /images/ is a picture; matched by address alone, so the pictures a page
+// showed before this worker controlled it can be stored the same way (the message below).
+const ownImages = imageCache("images", 200, [200]);
+registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/images/"), ownImages);
+registerRoute(
+  ({ request, url, sameOrigin }) => !sameOrigin && request.destination === "image" && url.protocol === "https:",
+  imageCache("external-images", 60, [0, 200]),
+);
+
+// The pictures a page showed before this worker controlled it (web/features/app-update/).
+self.addEventListener("message", (event) => {
+  if (event.data?.type !== "CACHE_IMAGES" || !Array.isArray(event.data.urls)) return;
+  const urls = (event.data.urls as unknown[])
+    .filter((url): url is string => typeof url === "string")
+    .map((url) => new URL(url, self.location.href))
+    .filter((url) => url.origin === self.location.origin && url.pathname.startsWith("/images/"));
+  event.waitUntil(Promise.allSettled(urls.map((url) => ownImages.handleAll({ event, request: new Request(url) })[1])));
+});
+
+/**
+ * A new version's pages name the new version's script chunks, and the previous version's are
+ * gone from the precache: its kept pages would load offline without their app. So they go when
+ * a version takes over, and the catalogue pages open right now are stored again (also the page
+ * that installed the first version: its navigation came before any service worker).
+ */
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      await self.caches.delete(pagesCacheName);
+      await new CacheExpiration(pagesCacheName, pageLimits).delete(); // the plugin's bookkeeping
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windows.map((client) => new URL(client.url)).filter(isCataloguePage);
+      await Promise.allSettled(open.map((url) => cataloguePages.handleAll({ event, request: new Request(url) })[1]));
+    })(),
+  );
+});
