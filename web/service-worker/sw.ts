@@ -64,14 +64,17 @@ const imageCache = (cacheName: string, maxEntries: number, statuses: number[]) =
   });
 // Everything under /images/ is a picture; matched by address alone, so the pictures a page
 // showed before this worker controlled it can be stored the same way (the message below).
-const ownImages = imageCache("images", 200, [200]);
+// Bound above a real shop's size: the catalogue store hands over every product's first picture
+// (1,000 products) for the products never opened.
+const ownImages = imageCache("images", 2000, [200]);
 registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/images/"), ownImages);
 registerRoute(
   ({ request, url, sameOrigin }) => !sameOrigin && request.destination === "image" && url.protocol === "https:",
   imageCache("external-images", 60, [0, 200]),
 );
 
-// The pictures a page showed before this worker controlled it (web/features/app-update/).
+// The pictures a page showed before this worker controlled it (web/features/app-update/), and
+// every product's first picture (web/features/catalog/catalog-store.ts).
 self.addEventListener("message", (event) => {
   if (event.data?.type !== "CACHE_IMAGES" || !Array.isArray(event.data.urls)) return;
   const urls = (event.data.urls as unknown[])

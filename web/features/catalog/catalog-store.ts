@@ -8,6 +8,7 @@ import {
   readJson,
 } from "../../lib/api-client.ts";
 import { onCategoriesChanged } from "../../lib/events.ts";
+import { whenIdle } from "../../lib/idle.ts";
 import { type EmbeddedData, productIdFromPathname, readInitialData } from "../../lib/initial-data.ts";
 import {
   type CatalogueDatabase,
@@ -201,6 +202,22 @@ async function syncList(list: "products" | "categories"): Promise<void> {
     update(() => ({ categories: rows as Category[] }));
   }
   if (db) await storeList(db, list, rows, newEtag).catch(() => {});
+  if (list === "products") whenIdle(() => void keepFirstImages(rows as Product[]));
+}
+
+/**
+ * Hands every product's first picture to the service worker to keep (web/service-worker/sw.ts,
+ * `CACHE_IMAGES`), so the products never opened have their picture offline too. Only the shop's
+ * own pictures: another site's arrive opaque, and Chromium counts each as megabytes of quota.
+ * Waits for an active service worker (none in development: then nothing happens).
+ */
+async function keepFirstImages(products: readonly Product[]): Promise<void> {
+  if (!("serviceWorker" in navigator)) return;
+  const urls = [...new Set(products.flatMap((product) => product.images[0] ?? []))].filter((url) =>
+    url.startsWith("/images/"),
+  );
+  const { active } = await navigator.serviceWorker.ready;
+  if (urls.length > 0) active?.postMessage({ type: "CACHE_IMAGES", urls });
 }
 
 /** Forgets the last failure and asks again (the Retry button). */
@@ -213,10 +230,7 @@ if (inBrowser) {
   // An admin's change in this window; the network coming back; the app returning to the
   // foreground after a while: each may have left the copy behind the server.
   onCategoriesChanged(() => void revalidate());
-  window.addEventListener("online", () => {
-    void revalidate();
-    for (const [id, failure] of state.productErrors) if (failure.offline) void reloadProduct(id);
-  });
+  window.addEventListener("online", () => void revalidate());
   document.addEventListener("visibilitychange", () => {
     const minutes = (Date.now() - (state.checkedAt ?? 0)) / 60_000;
     if (document.visibilityState === "visible" && started && minutes >= 5) void revalidate();

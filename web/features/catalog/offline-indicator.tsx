@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
+import { startCatalogue } from "./catalog-store.ts";
 import { useCatalogueFreshness } from "./use-catalog.ts";
 
 function subscribeToNetwork(listener: () => void): () => void {
@@ -53,13 +54,17 @@ export function OfflineIndicator() {
   const { checkedAt, unreachable } = useCatalogueFreshness();
   const shown = !online || unreachable;
   const now = useNow(shown);
+  // How fresh the device's copy is, read from it at once rather than when the page gets to it.
+  useEffect(() => {
+    if (shown) void startCatalogue();
+  }, [shown]);
   return (
     <div role="status" className="empty:hidden bg-sand/60 text-sage-900">
       {shown ? (
         <p className="container-page py-2 text-center text-sm">
           <span className="font-semibold">{online ? "We cannot reach the shop right now." : "You are offline."}</span>{" "}
           {checkedAt === undefined
-            ? "Products you have opened before are still here."
+            ? null
             : `Showing the catalogue saved on this device, updated ${describeAge(checkedAt, now)}.`}
         </p>
       ) : null}

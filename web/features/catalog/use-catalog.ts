@@ -143,6 +143,15 @@ export function useProduct(id: number | undefined): ProductView {
     if (id !== undefined) void loadProduct(id);
   }, [id]);
 
+  const offline = id !== undefined && state.productErrors.get(id)?.offline === true;
+  useEffect(() => {
+    if (!offline || id === undefined) return;
+    // Shown as unavailable offline: asked again as soon as the network is back.
+    const retry = () => void reloadProduct(id);
+    window.addEventListener("online", retry);
+    return () => window.removeEventListener("online", retry);
+  }, [offline, id]);
+
   if (id === undefined) return { status: "missing" };
   const product = knownProduct(state, id);
   if (product === null) return { status: "missing" };
@@ -151,7 +160,6 @@ export function useProduct(id: number | undefined): ProductView {
     return { status: "ready", product, category };
   }
   const failure = state.productErrors.get(id);
-  // Asked again when the network comes back (catalog-store.ts).
   if (failure?.offline) return { status: "offline" };
   if (failure) return { status: "error", message: failure.message, retry: () => void reloadProduct(id) };
   return { status: "loading" };

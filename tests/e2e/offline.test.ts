@@ -1,0 +1,181 @@
+import { createClient } from "@libsql/client";
+import type { Page } from "playwright-core";
+import { expect, onTestFinished, test } from "vitest";
+import type { Product } from "../../worker/contract/catalogue.ts";
+import { productsPageSize } from "../../worker/contract/initial-data.ts";
+import { expectAccessible, failOnPageErrors, openApp, phoneContext, screenshot } from "../support/browser.ts";
+import { getJson } from "../support/server.ts";
+import { type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
+
+// A shopper on a phone keeps browsing the whole catalogue without a network after one visit
+// (issue 14, DESIGN.md §7): the device's copy in IndexedDB, the service worker's pages and
+// pictures, the offline indicator, and the catch-up once the network is back.
+
+const shop = {} as ShopInBrowser;
+setUpShopInBrowser((started) => Object.assign(shop, started));
+
+/** Chromium's console line for each request that fails while the test has the network off. */
+const offlineRequest = /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/;
+
+async function openPhone() {
+  const context = await phoneContext(shop.browser, shop.server.url);
+  onTestFinished(() => context.close());
+  const page = await context.newPage();
+  failOnPageErrors(page, [offlineRequest]);
+  return { page, context };
+}
+
+/** The product ids in the device's catalogue (read straight from IndexedDB). */
+function storedProductIds(page: Page): Promise<number[]> {
+  return page.evaluate(
+    () =>
+      new Promise<number[]>((resolve, reject) => {
+        const open = indexedDB.open("dogal-yasam-catalogue");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("products")) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const request = db.transaction("products").objectStore("products").getAllKeys();
+          request.onsuccess = () => {
+            db.close();
+            resolve((request.result as number[]).sort((a, b) => a - b));
+          };
+        };
+      }),
+  );
+}
+
+/** The paths of the pictures the service worker keeps. */
+function keptPictures(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const cache = await caches.open("images");
+    return (await cache.keys()).map((request) => new URL(request.url).pathname).sort();
+  });
+}
+
+const productCards = (page: Page) => page.getByRole("main").getByRole("article");
+const countText = (page: Page, count: number) =>
+  page
+    .getByRole("main")
+    .getByRole("status")
+    .filter({ hasText: new RegExp(`^${count} products?$`) });
+
+test("after one visit to the home page the whole catalogue works offline, and catches up when the network is back", async () => {
+  const { page, context } = await openPhone();
+  const { products, categories } = shop;
+  const ids = products.map((p) => p.id).sort((a, b) => a - b);
+
+  // ── Online: one visit to the home page ──
+  await openApp(page, "/");
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated");
+  await expect.poll(() => storedProductIds(page), { timeout: 15_000 }).toEqual(ids);
+  const firstPictures = [...new Set(products.flatMap((p) => p.images[0] ?? []))].sort();
+  const missingPictures = async () => {
+    const kept = new Set(await keptPictures(page));
+    return firstPictures.filter((src) => !kept.has(src));
+  };
+  await expect.poll(missingPictures, { timeout: 15_000 }).toEqual([]);
+  expect(await page.getByText("You are offline.").count()).toBe(0);
+
+  // ── Offline ──
+  await context.setOffline(true);
+  const home = await page.reload();
+  expect(home?.fromServiceWorker()).toBe(true);
+  const indicator = page.getByRole("status").filter({ hasText: "You are offline." });
+  await indicator.filter({ hasText: "Showing the catalogue saved on this device, updated just now." }).waitFor();
+  await screenshot(page, "offline-home-phone");
+  await expectAccessible(page);
+
+  // The products page, never visited: the whole list from the device, a page at a time.
+  await page.getByRole("main").getByRole("link", { name: "View all products" }).first().click();
+  await countText(page, products.length).waitFor();
+  expect(await productCards(page).count()).toBe(Math.min(products.length, productsPageSize));
+
+  // A category filter and a search, over the device's copy.
+  const category = categories[1];
+  if (!category) throw new Error("the seed has at least two categories");
+  await page.getByRole("group", { name: "Filter by category" }).getByRole("button", { name: category.name }).click();
+  const ofCategory = products.filter((p) => p.category_id === category.id);
+  await countText(page, ofCategory.length).waitFor();
+  await page.getByRole("group", { name: "Filter by category" }).getByRole("button", { name: "All" }).click();
+  // The last product with a picture (the seed has products without one: they show the placeholder).
+  const wanted = products.findLast((p) => p.images.length > 0) as Product;
+  await page.getByRole("searchbox", { name: "Search products" }).fill(wanted.name);
+  await productCards(page).filter({ hasText: wanted.name }).first().waitFor();
+  await screenshot(page, "offline-products-phone");
+
+  // A product never opened, by its address: the shell from the service worker, the product from
+  // the device, its picture from the kept ones.
+  const opened = await page.goto(`/products/${wanted.id}`);
+  expect(opened?.fromServiceWorker()).toBe(true);
+  await page.getByRole("heading", { level: 1, name: wanted.name }).waitFor();
+  await page.waitForFunction(
+    () => {
+      const image = document.querySelector<HTMLImageElement>("main img");
+      return image?.complete === true && image.naturalWidth > 0;
+    },
+    undefined,
+    { timeout: 10_000 },
+  );
+  await screenshot(page, "offline-product-phone");
+
+  // A product the device has never heard of: unavailable offline, which is not "not found".
+  await page.goto("/products/987654");
+  await page.getByRole("heading", { level: 1, name: "Not available offline" }).waitFor();
+  expect(await page.getByRole("heading", { name: "Product not found" }).count()).toBe(0);
+  await expectAccessible(page);
+
+  // ── Meanwhile on the server: one product renamed, one deleted ──
+  const db = createClient({ url: shop.server.databaseUrl });
+  onTestFinished(() => db.close());
+  const renamed = products[0] as Product;
+  const deleted = products[2] as Product;
+  await db.execute({ sql: "UPDATE products SET name = ? WHERE id = ?", args: [`${renamed.name} (yeni)`, renamed.id] });
+  await db.execute({ sql: "DELETE FROM products WHERE id = ?", args: [deleted.id] });
+
+  await page.getByRole("link", { name: "Browse saved products" }).click();
+  await countText(page, products.length).waitFor();
+
+  // ── Back online: the change shows without a reload ──
+  await context.setOffline(false);
+  await productCards(page)
+    .filter({ hasText: `${renamed.name} (yeni)` })
+    .waitFor();
+  await countText(page, products.length - 1).waitFor();
+  expect(await productCards(page).filter({ hasText: deleted.name }).count()).toBe(0);
+  await expect.poll(() => page.getByText("You are offline.").count()).toBe(0);
+  await expect.poll(() => storedProductIds(page)).toEqual(ids.filter((id) => id !== deleted.id));
+});
+
+test("a device's catalogue in a layout this version cannot upgrade is rebuilt without an error", async () => {
+  const { page } = await openPhone();
+  // A page of the origin that does not start the app, to leave an older database behind first.
+  await page.goto("/favicon.svg");
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        // IndexedDB version 1 is Dexie's 0.1, older than the app's; its products are keyed
+        // differently, which Dexie cannot change in place.
+        const open = indexedDB.open("dogal-yasam-catalogue", 1);
+        open.onupgradeneeded = () => {
+          const products = open.result.createObjectStore("products", { keyPath: "uuid" });
+          products.put({ uuid: "old", name: "An old layout's product" });
+          open.result.createObjectStore("etags");
+        };
+        open.onsuccess = () => {
+          open.result.close();
+          resolve();
+        };
+        open.onerror = () => reject(open.error);
+      }),
+  );
+
+  await openApp(page, "/products");
+  const ids = (await getJson<Product[]>(shop.server, "/api/products")).map((p) => p.id).sort((a, b) => a - b);
+  await expect.poll(() => storedProductIds(page), { timeout: 15_000 }).toEqual(ids);
+  expect(await page.getByText("An old layout's product").count()).toBe(0);
+});
