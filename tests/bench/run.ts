@@ -1,6 +1,6 @@
 /**
  * The benchmark (DESIGN.md §9, issue 3 "Speed"): `npm run bench` runs every section in order,
- * `npm run bench -- api` (or bundle, lighthouse, passwords, admin, runtimes; several allowed)
+ * `npm run bench -- api` (or bundle, lighthouse, passwords, admin, runtimes, offline; several allowed)
  * only those. It prints figures beside baselines measured in the same run and marks each target
  * "met" or "NOT met"; it never fails on a figure (exit 1 only when the bench itself broke). The
  * same figures are written to tests/bench/results/<timestamp>.json (git-ignored), Lighthouse
@@ -20,7 +20,7 @@ import { type AppReady, type ChildServer, startChild } from "./child.ts";
 import { AbortedError, cleanupAll, installSignalHandlers, isAborting } from "./cleanup.ts";
 import { benchDir, describeError, heading, mark, root, type SectionResult, type Target, table } from "./common.ts";
 
-const sections = ["bundle", "api", "lighthouse", "passwords", "admin", "runtimes"] as const;
+const sections = ["bundle", "api", "lighthouse", "passwords", "admin", "runtimes", "offline"] as const;
 type Section = (typeof sections)[number];
 
 const { values, positionals } = parseArgs({
@@ -41,7 +41,7 @@ const { values, positionals } = parseArgs({
 
 if (values.help) {
   console.log(
-    "npm run bench [-- [bundle|api|lighthouse|passwords|admin|runtimes]… [--duration S] [--warmup S] [--connections N] [--products N] [--runs N] [--hashes N] [--rounds N] [--rebuild]]",
+    "npm run bench [-- [bundle|api|lighthouse|passwords|admin|runtimes|offline]… [--duration S] [--warmup S] [--connections N] [--products N] [--runs N] [--hashes N] [--rounds N] [--rebuild]]",
   );
   process.exit(0);
 }
@@ -108,6 +108,10 @@ async function runSection(section: Section): Promise<SectionResult> {
       const { passwordsSection } = await import("./passwords.ts");
       return passwordsSection(numbers);
     }
+    case "offline": {
+      const { offlineSection } = await import("./offline.ts");
+      return offlineSection(numbers);
+    }
     case "lighthouse": {
       const { lighthouseSection } = await import("./lighthouse.ts");
       return lighthouseSection({
@@ -152,6 +156,7 @@ try {
         passwords: "4. Password hashing",
         admin: "5. Admin at scale",
         runtimes: "6. Node and Worker under load",
+        offline: "7. The catalogue on the device",
       }[section],
     );
     const started = Date.now();

