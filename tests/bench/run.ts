@@ -86,6 +86,13 @@ const catalogueServer = () => {
   return catalogue;
 };
 
+/** The same shop grown to 1,000 products (Lighthouse's `/products` at a real shop's size). */
+let largeCatalogue: Promise<ChildServer<AppReady>> | undefined;
+const largeCatalogueServer = () => {
+  largeCatalogue ??= startChild<AppReady>("app-server.ts", ["--products", "1000"], "app-large");
+  return largeCatalogue;
+};
+
 async function runSection(section: Section): Promise<SectionResult> {
   switch (section) {
     case "bundle": {
@@ -119,6 +126,7 @@ async function runSection(section: Section): Promise<SectionResult> {
         rebuild: values.rebuild,
         reportDir,
         catalogueServer,
+        largeCatalogueServer,
       });
     }
   }

@@ -296,7 +296,7 @@ export function knownProduct(current: CatalogueState, id: number): Product | nul
 const productRequests = new Map<number, Promise<void>>();
 export async function loadProduct(id: number): Promise<void> {
   if (!inBrowser) return;
-  void startCatalogue();
+  whenIdle(() => void startCatalogue());
   // A product page opened offline finds its product in the device's copy, without a request.
   await readDeviceCopy();
   if (knownProduct(state, id) !== undefined) return;

@@ -1,9 +1,10 @@
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from "react";
-import type { Category } from "../../../worker/contract/catalogue.ts";
+import type { Category, Product } from "../../../worker/contract/catalogue.ts";
 import { productsPageSize } from "../../../worker/contract/initial-data.ts";
 import { ErrorPanel } from "../../components/error-panel.tsx";
 import { SearchIcon } from "../../components/icons.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
+import { whenIdle } from "../../lib/idle.ts";
 import { ProductCard, ProductCardSkeleton } from "./product-card.tsx";
 import { matchesQuery, searchTextOf } from "./product-search.ts";
 import { useProducts } from "./use-catalog.ts";
@@ -36,18 +37,14 @@ export function ProductsScreen({ categoryId: requested, onSelectCategory }: Prod
   const category = categories?.find((c) => c.id === categoryId);
   useDocumentTitle(category ? `${category.name} · Products` : "Products");
 
-  // Folded once per product list, on the first search rather than on arrival.
   const searching = deferredQuery.trim() !== "";
-  const indexed = useMemo(
-    () => (searching ? products?.map((product) => ({ product, text: searchTextOf(product) })) : undefined),
-    [products, searching],
-  );
+  const index = useSearchIndex(products, searching);
   const matching = useMemo(
     () =>
-      indexed
-        ? indexed.filter(({ text }) => matchesQuery(text, deferredQuery)).map(({ product }) => product)
+      searching && index
+        ? index.filter(({ text }) => matchesQuery(text, deferredQuery)).map(({ product }) => product)
         : products,
-    [indexed, products, deferredQuery],
+    [index, products, searching, deferredQuery],
   );
   const count = searching ? matching?.length : total;
 
@@ -176,6 +173,38 @@ function MoreProducts({ shown, onReach }: { shown: number; onReach: () => void }
     </div>
   );
 }
+
+type SearchIndex = readonly { product: Product; text: string }[];
+
+/**
+ * Each product's folded text (product-search.ts), built while the browser is idle in slices of a
+ * few milliseconds, so neither the first letter typed nor the page's start pays for a thousand
+ * products' folding at once; built at once if the shopper searches before it is ready.
+ */
+function useSearchIndex(products: readonly Product[] | undefined, needed: boolean): SearchIndex | undefined {
+  const [built, setBuilt] = useState<{ for: readonly Product[]; index: SearchIndex }>();
+  const current = built && built.for === products ? built.index : undefined;
+  useEffect(() => {
+    if (!products) return;
+    const index: { product: Product; text: string }[] = [];
+    let cancel = () => {};
+    const slice = () => {
+      const until = performance.now() + 8;
+      while (index.length < products.length && performance.now() < until) {
+        const product = products[index.length] as Product;
+        index.push({ product, text: searchTextOf(product) });
+      }
+      if (index.length < products.length) cancel = whenIdle(slice);
+      else setBuilt({ for: products, index });
+    };
+    cancel = whenIdle(slice);
+    return () => cancel();
+  }, [products]);
+  return useMemo(() => current ?? (needed && products ? buildIndex(products) : undefined), [current, needed, products]);
+}
+
+const buildIndex = (products: readonly Product[]): SearchIndex =>
+  products.map((product) => ({ product, text: searchTextOf(product) }));
 
 function CategoryFilter({
   categories,

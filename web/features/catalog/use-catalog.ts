@@ -50,7 +50,8 @@ export type ProductsView = {
 export function useProducts(requestedCategoryId?: number): ProductsView {
   const state = useCatalogueState();
 
-  useEffect(() => void startCatalogue(), []);
+  // The page's first products are on screen already (embedded, or the device's): the rest when idle.
+  useEffect(() => whenIdle(() => void startCatalogue()), []);
 
   useEffect(() => {
     if (requestedCategoryId !== undefined) void loadCategory(requestedCategoryId);
