@@ -9,7 +9,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser } from "playwright-core";
 import { withChromium } from "./browser.ts";
-import { type AppReady, type ChildServer, startChild } from "./child.ts";
+import { type AppReady, type ChildServer, withShop } from "./child.ts";
 import { kB, median, ms, type SectionResult, table } from "./common.ts";
 
 const loads = {
@@ -130,16 +130,6 @@ async function measureInBrowser(browser: Browser, server: ChildServer<AppReady>,
     return { usable: { median: median(usable), p90: percentile(usable, 0.9) }, csvMs, csvRows };
   } finally {
     await context.close();
-  }
-}
-
-/** Starts a production server with the given seed, measures it, and stops it. */
-async function withShop<T>(args: string[], name: string, use: (server: ChildServer<AppReady>) => Promise<T>) {
-  const server = await startChild<AppReady>("app-server.ts", args, name);
-  try {
-    return await use(server);
-  } finally {
-    await server.stop();
   }
 }
 

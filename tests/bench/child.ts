@@ -114,3 +114,17 @@ export function announceReady(
   process.stdin.resume();
   process.stdout.write(`${JSON.stringify({ ready: true, ...info })}\n`);
 }
+
+/** Starts the production shop (app-server.ts) with `args` as its seed, hands it to `use`, and stops it. */
+export async function withShop<T>(
+  args: string[],
+  name: string,
+  use: (server: ChildServer<AppReady>) => Promise<T>,
+): Promise<T> {
+  const server = await startChild<AppReady>("app-server.ts", args, name);
+  try {
+    return await use(server);
+  } finally {
+    await server.stop();
+  }
+}

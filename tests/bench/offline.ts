@@ -15,7 +15,7 @@ import type { Page } from "playwright-core";
 import { matchesQuery, searchTextOf } from "../../web/features/catalog/product-search.ts";
 import type { Product } from "../../worker/contract/catalogue.ts";
 import { phoneContext, withChromium } from "./browser.ts";
-import { type AppReady, type ChildServer, startChild } from "./child.ts";
+import { type AppReady, type ChildServer, withShop } from "./child.ts";
 import { gzipSize, kB, mark, median, ms, type SectionResult, type Target, table } from "./common.ts";
 
 type Figures = {
@@ -145,15 +145,6 @@ async function measure(server: ChildServer<AppReady>, runs: number): Promise<Fig
       await context.close();
     }
   });
-}
-
-async function withShop<T>(args: string[], name: string, use: (server: ChildServer<AppReady>) => Promise<T>) {
-  const server = await startChild<AppReady>("app-server.ts", args, name);
-  try {
-    return await use(server);
-  } finally {
-    await server.stop();
-  }
 }
 
 export async function offlineSection({ runs }: { runs: number }): Promise<SectionResult> {
