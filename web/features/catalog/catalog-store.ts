@@ -1,33 +1,24 @@
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
-import {
-  ApiResponseError,
-  api,
-  errorMessage,
-  NetworkError,
-  type ResponseLike,
-  readJson,
-} from "../../lib/api-client.ts";
+import { ApiResponseError, api, errorMessage, NetworkError, readJson } from "../../lib/api-client.ts";
 import { onCategoriesChanged } from "../../lib/events.ts";
 import { whenIdle } from "../../lib/idle.ts";
 import { type EmbeddedData, productIdFromPathname, readInitialData } from "../../lib/initial-data.ts";
-import {
-  type CatalogueDatabase,
-  confirmList,
-  openCatalogueDatabase,
-  readCatalogue,
-  storeList,
-} from "./catalogue-db.ts";
+import type { FromCatalogueWorker, ToCatalogueWorker } from "./catalogue-worker.ts";
 
 /**
  * The shopper's catalogue, one store for every screen and the header (DESIGN.md §7, SPEC §4:
  * "all products are fetched once and filtered locally"). It starts from the data the server
  * wrote into the page, then from the device's copy in IndexedDB (every product and category,
  * so the shop opens without a network), and revalidates that copy with the API's ETags: a 304
- * costs a few bytes, a 200 replaces the copy in one transaction.
+ * costs a few bytes, a 200 replaces the copy in one transaction. The reading, fetching, parsing
+ * and storing happen in a Web Worker (catalogue-worker.ts, ADR 0021); this module holds what the
+ * screens show.
  */
 export type CatalogueState = {
   /** Every product in display order: from the device, then from the server. */
   readonly products: readonly Product[] | undefined;
+  /** Each product of `products`, folded for search by the worker once it had the list. */
+  readonly searchText: ReadonlyMap<Product, string>;
   /** The home page's first products, written into the page before the full list is known. */
   readonly featured: readonly Product[] | undefined;
   /** The /products page's first products and its total, written into the page. */
@@ -61,6 +52,7 @@ export function catalogueStateFrom(embedded: EmbeddedData | undefined): Catalogu
   const list = data?.productList;
   return {
     products: undefined,
+    searchText: new Map(),
     featured: data?.featured,
     firstPage: list && { categoryId: list.category_id ?? undefined, products: list.products, total: list.total },
     productsError: undefined,
@@ -95,31 +87,98 @@ export function getSnapshot(): CatalogueState {
 }
 
 const inBrowser = typeof window !== "undefined";
-let database: Promise<CatalogueDatabase | undefined> | undefined;
+let worker: Worker | undefined;
 let deviceCopy: Promise<void> | undefined;
+let markDeviceCopyRead = () => {};
 let started: Promise<void> | undefined;
-let revalidation: Promise<void> | undefined;
-const etags = new Map<"products" | "categories", string>();
+/** The product list the worker posted last: its search texts follow it, in the same order. */
+let lastList: readonly Product[] = [];
+let settle: (() => void)[] = [];
 
-/** Opens the device's copy and puts it in the state; once per page. */
-function readDeviceCopy(): Promise<void> {
-  deviceCopy ??= (async () => {
-    database = openCatalogueDatabase();
-    const db = await database;
-    if (!db) return;
-    try {
-      const stored = await readCatalogue(db);
-      for (const [list, record] of stored.sync) etags.set(list, record.etag);
+/**
+ * The worker that reads, revalidates and stores the device's copy (catalogue-worker.ts, ADR
+ * 0021); started once per page, by the first screen or loader that needs the catalogue.
+ */
+function catalogueWorker(): Worker {
+  if (!worker) {
+    worker = new Worker(new URL("./catalogue-worker.ts", import.meta.url), { type: "module", name: "catalogue" });
+    worker.addEventListener("message", (event: MessageEvent<FromCatalogueWorker>) => receive(event.data));
+    // The worker's script did not load (offline before the service worker kept it): the page
+    // keeps what it was given, and says so where it has nothing to show.
+    worker.addEventListener("error", () => {
+      receive({ type: "unreachable", list: "products", message: errorMessage(new NetworkError(""), "") });
+      receive({ type: "settled" });
+      markDeviceCopyRead();
+    });
+  }
+  return worker;
+}
+
+function receive(message: FromCatalogueWorker): void {
+  switch (message.type) {
+    case "device":
+      if (message.products) lastList = message.products;
       update((current) => ({
         // The server may have answered already (a fast network, a slow disk): its list wins.
-        products: current.confirmed || stored.products.length === 0 ? current.products : stored.products,
-        categories: current.categories ?? (stored.categories.length > 0 ? stored.categories : undefined),
-        checkedAt: current.checkedAt ?? stored.sync.get("products")?.checkedAt,
+        products: current.confirmed || !message.products ? current.products : message.products,
+        categories: current.categories ?? message.categories,
+        checkedAt: current.checkedAt ?? message.checkedAt,
       }));
-    } catch {
-      // An unreadable copy: the server's answer replaces it.
+      markDeviceCopyRead();
+      return;
+    case "products":
+      lastList = message.products;
+      update(() => ({
+        products: message.products,
+        searchText: new Map(),
+        productsError: undefined,
+        confirmed: true,
+        unreachable: false,
+        checkedAt: message.checkedAt,
+        // What was fetched alone is in the list now, or gone from the shop.
+        byId: new Map(),
+        byCategory: new Map(),
+      }));
+      whenIdle(() => void keepFirstImages(message.products));
+      return;
+    case "search-text": {
+      const list = lastList;
+      update((current) =>
+        current.products === list
+          ? { searchText: new Map(list.map((product, i) => [product, message.texts[i] ?? ""])) }
+          : {},
+      );
+      return;
     }
-  })();
+    case "categories":
+      update(() => ({ categories: message.categories }));
+      return;
+    case "confirmed":
+      update(() => ({ confirmed: true, unreachable: false, checkedAt: message.checkedAt }));
+      return;
+    case "unreachable":
+      update((current) => ({
+        unreachable: true,
+        productsError: message.list === "products" && !current.products ? message.message : current.productsError,
+      }));
+      return;
+    case "failed":
+      update((current) => ({ productsError: current.products ? undefined : message.message }));
+      return;
+    case "settled": {
+      const waiting = settle;
+      settle = [];
+      for (const done of waiting) done();
+    }
+  }
+}
+
+/** Waits until the worker has read the device's copy and put it in the state; once per page. */
+function readDeviceCopy(): Promise<void> {
+  deviceCopy ??= new Promise<void>((resolve) => {
+    markDeviceCopyRead = resolve;
+    catalogueWorker();
+  });
   return deviceCopy;
 }
 
@@ -135,85 +194,16 @@ export function startCatalogue(): Promise<void> {
 }
 
 /**
- * Asks the server whether the catalogue changed (one request per list, with the stored ETag)
- * and stores what changed. One round at a time; asked during a round, it runs one more round
- * after it, since the change may have come after the round's requests. A failure keeps what is
- * shown.
+ * Asks the server whether the catalogue changed (one request per list, with the stored ETag) and
+ * stores what changed; resolves when the worker has no round left to run. A failure keeps what
+ * is shown.
  */
-let again = false;
 export function revalidate(): Promise<void> {
   if (!inBrowser) return Promise.resolve();
-  if (revalidation) {
-    again = true;
-    return revalidation;
-  }
-  const round = (): Promise<void> =>
-    Promise.all([syncList("products"), syncList("categories")]).then(() => {
-      if (!again) return;
-      again = false;
-      return round();
-    });
-  revalidation = round().finally(() => {
-    revalidation = undefined;
+  return new Promise<void>((resolve) => {
+    settle.push(resolve);
+    catalogueWorker().postMessage({ type: "revalidate" } satisfies ToCatalogueWorker);
   });
-  return revalidation;
-}
-
-async function syncList(list: "products" | "categories"): Promise<void> {
-  const etag = etags.get(list);
-  // A conditional request the page makes itself bypasses the HTTP cache, so the 304 reaches
-  // here and the stored copy is not parsed and written again.
-  const headers: Record<string, string> = etag ? { "If-None-Match": etag } : {};
-  const init = { headers };
-  let response: Awaited<ReturnType<typeof api.categories.$get>> | Awaited<ReturnType<typeof api.products.$get>>;
-  try {
-    response =
-      list === "products" ? await api.products.$get({ query: {} }, init) : await api.categories.$get(undefined, init);
-  } catch (error) {
-    const message = errorMessage(new NetworkError("No answer from the server.", { cause: error }), "");
-    update((current) => ({
-      unreachable: true,
-      productsError: list === "products" && !current.products ? message : current.productsError,
-    }));
-    return;
-  }
-  const db = await database;
-  // The route's types list only its 200; a conditional request may get a 304.
-  if ((response.status as number) === 304) {
-    if (db) await confirmList(db, list).catch(() => {});
-    if (list === "products") update(() => ({ confirmed: true, unreachable: false, checkedAt: Date.now() }));
-    return;
-  }
-  let rows: Product[] | Category[];
-  try {
-    rows = await readJson<Product[] | Category[]>(response as ResponseLike<Product[] | Category[]>);
-  } catch (error) {
-    if (list === "products")
-      update((current) => ({
-        productsError: current.products ? undefined : errorMessage(error, "Failed to load products."),
-      }));
-    return;
-  }
-  const newEtag = response.headers.get("ETag");
-  if (newEtag) etags.set(list, newEtag);
-  else etags.delete(list);
-  if (list === "products") {
-    const products = rows as Product[];
-    update(() => ({
-      products,
-      productsError: undefined,
-      confirmed: true,
-      unreachable: false,
-      checkedAt: Date.now(),
-      // What was fetched alone is in the list now, or gone from the shop.
-      byId: new Map(),
-      byCategory: new Map(),
-    }));
-  } else {
-    update(() => ({ categories: rows as Category[] }));
-  }
-  if (db) await storeList(db, list, rows, newEtag).catch(() => {});
-  if (list === "products") whenIdle(() => void keepFirstImages(rows as Product[]));
 }
 
 /**

@@ -1,10 +1,9 @@
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from "react";
-import type { Category, Product } from "../../../worker/contract/catalogue.ts";
+import type { Category } from "../../../worker/contract/catalogue.ts";
 import { productsPageSize } from "../../../worker/contract/initial-data.ts";
 import { ErrorPanel } from "../../components/error-panel.tsx";
 import { SearchIcon } from "../../components/icons.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
-import { whenIdle } from "../../lib/idle.ts";
 import { ProductCard, ProductCardSkeleton } from "./product-card.tsx";
 import { matchesQuery, searchTextOf } from "./product-search.ts";
 import { useProducts } from "./use-catalog.ts";
@@ -30,7 +29,7 @@ type ProductsScreenProps = {
  * would otherwise build a thousand cards before the first one answers a tap.
  */
 export function ProductsScreen({ categoryId: requested, onSelectCategory }: ProductsScreenProps) {
-  const { products, total, categories, categoryId, error, retry } = useProducts(requested);
+  const { products, total, complete, categories, categoryId, searchText, error, retry } = useProducts(requested);
   const [query, setQuery] = useState("");
   const deferredQuery = useDeferredValue(query);
   const searchId = useId();
@@ -38,13 +37,15 @@ export function ProductsScreen({ categoryId: requested, onSelectCategory }: Prod
   useDocumentTitle(category ? `${category.name} · Products` : "Products");
 
   const searching = deferredQuery.trim() !== "";
-  const index = useSearchIndex(products, searching);
+  // A search covers the whole list: over the first page alone it would miss most matches.
   const matching = useMemo(
     () =>
-      searching && index
-        ? index.filter(({ text }) => matchesQuery(text, deferredQuery)).map(({ product }) => product)
+      searching
+        ? complete
+          ? products?.filter((product) => matchesQuery(searchText.get(product) ?? searchTextOf(product), deferredQuery))
+          : undefined
         : products,
-    [index, products, searching, deferredQuery],
+    [products, complete, searchText, searching, deferredQuery],
   );
   const count = searching ? matching?.length : total;
 
@@ -173,38 +174,6 @@ function MoreProducts({ shown, onReach }: { shown: number; onReach: () => void }
     </div>
   );
 }
-
-type SearchIndex = readonly { product: Product; text: string }[];
-
-/**
- * Each product's folded text (product-search.ts), built while the browser is idle in slices of a
- * few milliseconds, so neither the first letter typed nor the page's start pays for a thousand
- * products' folding at once; built at once if the shopper searches before it is ready.
- */
-function useSearchIndex(products: readonly Product[] | undefined, needed: boolean): SearchIndex | undefined {
-  const [built, setBuilt] = useState<{ for: readonly Product[]; index: SearchIndex }>();
-  const current = built && built.for === products ? built.index : undefined;
-  useEffect(() => {
-    if (!products) return;
-    const index: { product: Product; text: string }[] = [];
-    let cancel = () => {};
-    const slice = () => {
-      const until = performance.now() + 8;
-      while (index.length < products.length && performance.now() < until) {
-        const product = products[index.length] as Product;
-        index.push({ product, text: searchTextOf(product) });
-      }
-      if (index.length < products.length) cancel = whenIdle(slice);
-      else setBuilt({ for: products, index });
-    };
-    cancel = whenIdle(slice);
-    return () => cancel();
-  }, [products]);
-  return useMemo(() => current ?? (needed && products ? buildIndex(products) : undefined), [current, needed, products]);
-}
-
-const buildIndex = (products: readonly Product[]): SearchIndex =>
-  products.map((product) => ({ product, text: searchTextOf(product) }));
 
 function CategoryFilter({
   categories,

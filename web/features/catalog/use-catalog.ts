@@ -36,6 +36,8 @@ export type ProductsView = {
   /** False while `products` is only the page's first products. */
   complete: boolean;
   categories: readonly Category[] | undefined;
+  /** Products' folded search texts, when the worker has made them (product-search.ts). */
+  searchText: ReadonlyMap<Product, string>;
   /** The category actually applied: undefined for "all" and for an id no category has. */
   categoryId: number | undefined;
   error: string | undefined;
@@ -83,6 +85,7 @@ export function useProducts(requestedCategoryId?: number): ProductsView {
   return {
     ...view,
     categories: state.categories,
+    searchText: state.searchText,
     categoryId,
     error: view.products ? undefined : state.productsError,
     retry: () => void reloadProducts(),
