@@ -1,15 +1,18 @@
 /**
  * Section 3: Lighthouse. Programmatic Lighthouse (default config: mobile preset, simulated
  * throttling) in Debian's Chromium started by chrome-launcher, a fresh browser per run, against
- * the production server: `/`, `/products`, `/products/<first id>`, and beside them a static page
- * with the same above-the-fold content as `/` (static-page.ts) served by the same server. Pages
- * take turns within each run, so a noisy moment on the machine spreads over all of them.
+ * the production server: `/`, `/products`, `/products/<first id>`, `/products` of a 1,000-product
+ * shop, each as a first visit and as a repeat view (service worker installed, catalogue on the
+ * device), and beside them a static page with the same above-the-fold content as `/`
+ * (static-page.ts) served by the same server. Pages take turns within each run, so a noisy
+ * moment on the machine spreads over all of them.
  */
 import { once } from "node:events";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { killAll, launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
+import { chromium } from "playwright-core";
 import { chromePath, chromiumFlags } from "../support/browser.ts";
 import { ensureWebBuilt, warnIfStale } from "./build.ts";
 import type { AppReady, ChildServer } from "./child.ts";
@@ -43,8 +46,12 @@ const goals: Record<CategoryId, number> = {
 const lcpGoalMs = 1200;
 const lcpRatioGoal = 1.6;
 
-/** A page to measure: on the seeded shop's server, or on `base` (the 1,000-product shop). */
-type Page = { key: string; label: string; path: string; app: boolean; base?: string };
+/**
+ * A page to measure: on the seeded shop's server, or on `base` (the 1,000-product shop). A
+ * repeat view is measured after a visit to the same page in the same browser profile: the
+ * service worker installed and in control, the catalogue stored on the device.
+ */
+type Page = { key: string; label: string; path: string; app: boolean; base?: string; repeat?: boolean };
 type Run = { lhr: Result; report: string };
 type Medians = {
   scores: Record<CategoryId, number>;
@@ -96,6 +103,11 @@ export async function lighthouseSection(options: LighthouseOptions): Promise<Sec
       app: true,
       base: large.info.url,
     });
+    pages.push(
+      ...pages
+        .filter((p) => p.app)
+        .map((p) => ({ ...p, key: `${p.key}-repeat`, label: `${p.label}, repeat view`, repeat: true })),
+    );
 
     const runs = new Map<string, Run[]>(pages.map((p) => [p.key, []]));
     const errors = new Map<string, string[]>(pages.map((p) => [p.key, []]));
@@ -106,12 +118,12 @@ export async function lighthouseSection(options: LighthouseOptions): Promise<Sec
         const started = Date.now();
         try {
           const url = `${page.base ?? base}${page.path}`;
-          let run = await runLighthouse(url);
+          let run = await runLighthouse(url, page.repeat === true);
           // Lighthouse sometimes fails to record the trace itself (not the page's doing): one
           // more try. Any other runtime error (no paint, a failed load) counts as it is.
           if (run.lhr.runtimeError?.code === "NO_NAVSTART") {
             process.stdout.write("trace not recorded (NO_NAVSTART), again … ");
-            run = await runLighthouse(url);
+            run = await runLighthouse(url, page.repeat === true);
           }
           if (run.lhr.runtimeError) throw new Error(`${run.lhr.runtimeError.code}: ${run.lhr.runtimeError.message}`);
           runs.get(page.key)?.push(run);
@@ -176,6 +188,14 @@ export async function lighthouseSection(options: LighthouseOptions): Promise<Sec
         value: ms(m.lcp),
         target: `≤ ${ms(lcpGoalMs)}`,
         met: has ? m.lcp <= lcpGoalMs : null,
+      });
+      const staticPerf = medians.get("static")?.scores.performance ?? Number.NaN;
+      targets.push({
+        section: "lighthouse",
+        name: `${page.label} perf vs the static page`,
+        value: `${fmtScore(m.scores.performance)} vs ${fmtScore(staticPerf)}`,
+        target: "≥ the static page's",
+        met: has && Number.isFinite(staticPerf) ? m.scores.performance >= staticPerf : null,
       });
       if (page.key === "products-large") {
         const seeded = medians.get("products") as Medians;
@@ -292,7 +312,7 @@ export async function lighthouseSection(options: LighthouseOptions): Promise<Sec
   }
 }
 
-async function runLighthouse(url: string): Promise<Run> {
+async function runLighthouse(url: string, repeatView: boolean): Promise<Run> {
   const chrome = await launch({
     chromePath: chromePath(),
     chromeFlags: ["--headless=new", ...chromiumFlags],
@@ -305,8 +325,11 @@ async function runLighthouse(url: string): Promise<Run> {
     await Promise.race([exited, new Promise((done) => setTimeout(done, 5_000))]);
   });
   try {
+    if (repeatView) await visitFirst(chrome.port, url);
     const result = await lighthouse(url, {
       port: chrome.port,
+      // A repeat view keeps what the first visit stored: the service worker and its caches, IndexedDB.
+      disableStorageReset: repeatView,
       output: "html",
       logLevel: "error",
       onlyCategories: [...categories],
@@ -318,6 +341,44 @@ async function runLighthouse(url: string): Promise<Run> {
     throw new Error(describeError(error).split("\n")[0]);
   } finally {
     await kill();
+  }
+}
+
+/**
+ * The first visit of a repeat view, in the browser Lighthouse will use: the page loads, its
+ * service worker takes control (a second load goes through it) and the catalogue is on the
+ * device (IndexedDB holds products), as a shopper's phone after one visit.
+ */
+async function visitFirst(port: number, url: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForFunction(() => navigator.serviceWorker.ready.then(() => true), undefined, { timeout: 60_000 });
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const open = indexedDB.open("dogal-yasam-catalogue");
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains("products")) return resolve(false);
+            const count = db.transaction("products").objectStore("products").count();
+            count.onsuccess = () => resolve(count.result > 0);
+            count.onerror = () => resolve(false);
+            db.close();
+          };
+          open.onerror = () => resolve(false);
+        }),
+      undefined,
+      { polling: 250, timeout: 60_000 },
+    );
+    await page.close();
+  } finally {
+    // Connected, not launched: this ends the connection and leaves Chromium to Lighthouse.
+    await browser.close();
   }
 }
 

@@ -287,6 +287,8 @@ const productRequests = new Map<number, Promise<void>>();
 export async function loadProduct(id: number): Promise<void> {
   if (!inBrowser) return;
   whenIdle(() => void startCatalogue());
+  // The page's own product (embedded by the server) needs nothing more.
+  if (knownProduct(state, id) !== undefined) return;
   // A product page opened offline finds its product in the device's copy, without a request.
   await readDeviceCopy();
   if (knownProduct(state, id) !== undefined) return;
