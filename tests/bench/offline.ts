@@ -55,6 +55,8 @@ async function searchTimes(page: Page, query: string, counts: number[]): Promise
       const input = document.querySelector<HTMLInputElement>('main input[type="search"]');
       const status = document.querySelector("main [role=status]");
       if (!input || !status) throw new Error("no search box or product count on /products");
+      // As a shopper: the box is focused (tapped), then typed into at once.
+      input.focus();
       const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
       const times: number[] = [];
       for (let i = 1; i <= text.length; i++) {
@@ -168,8 +170,17 @@ export async function offlineSection({ runs }: { runs: number }): Promise<Sectio
         ],
         row("/products HTML", small.htmlBytes, large.htmlBytes, kB),
         row("/products HTML, gzip", small.htmlGzip, large.htmlGzip, kB),
-        row("search: a letter to the list (median)", median(small.search), median(large.search)),
-        row("search: a letter to the list (slowest)", Math.max(...small.search), Math.max(...large.search)),
+        row("search: the first letter to the list", small.search[0] ?? Number.NaN, large.search[0] ?? Number.NaN),
+        row(
+          "search: a later letter to the list (median)",
+          median(small.search.slice(1)),
+          median(large.search.slice(1)),
+        ),
+        row(
+          "search: a later letter to the list (slowest)",
+          Math.max(...small.search.slice(1)),
+          Math.max(...large.search.slice(1)),
+        ),
       ],
     ),
   );

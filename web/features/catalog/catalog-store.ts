@@ -89,6 +89,8 @@ export function getSnapshot(): CatalogueState {
 const inBrowser = typeof window !== "undefined";
 let worker: Worker | undefined;
 let deviceCopy: Promise<void> | undefined;
+/** Set once the worker has posted the device's copy (it may start before anyone waits for it). */
+let deviceCopyRead = false;
 let markDeviceCopyRead = () => {};
 let started: Promise<void> | undefined;
 /** The product list the worker posted last: its search texts follow it, in the same order. */
@@ -108,6 +110,7 @@ function catalogueWorker(): Worker {
     worker.addEventListener("error", () => {
       receive({ type: "unreachable", list: "products", message: errorMessage(new NetworkError(""), "") });
       receive({ type: "settled" });
+      deviceCopyRead = true;
       markDeviceCopyRead();
     });
   }
@@ -124,6 +127,7 @@ function receive(message: FromCatalogueWorker): void {
         categories: current.categories ?? message.categories,
         checkedAt: current.checkedAt ?? message.checkedAt,
       }));
+      deviceCopyRead = true;
       markDeviceCopyRead();
       return;
     case "products":
@@ -177,7 +181,8 @@ function receive(message: FromCatalogueWorker): void {
 function readDeviceCopy(): Promise<void> {
   deviceCopy ??= new Promise<void>((resolve) => {
     markDeviceCopyRead = resolve;
-    catalogueWorker();
+    if (deviceCopyRead) resolve();
+    else catalogueWorker();
   });
   return deviceCopy;
 }

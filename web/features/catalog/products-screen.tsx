@@ -29,7 +29,8 @@ type ProductsScreenProps = {
  * would otherwise build a thousand cards before the first one answers a tap.
  */
 export function ProductsScreen({ categoryId: requested, onSelectCategory }: ProductsScreenProps) {
-  const { products, total, complete, categories, categoryId, searchText, error, retry } = useProducts(requested);
+  const { products, total, categories, categoryId, searchText, searchReady, error, retry, loadAll } =
+    useProducts(requested);
   const [query, setQuery] = useState("");
   const deferredQuery = useDeferredValue(query);
   const searchId = useId();
@@ -37,15 +38,16 @@ export function ProductsScreen({ categoryId: requested, onSelectCategory }: Prod
   useDocumentTitle(category ? `${category.name} · Products` : "Products");
 
   const searching = deferredQuery.trim() !== "";
-  // A search covers the whole list: over the first page alone it would miss most matches.
+  // A search covers the whole list (over the first page alone it would miss most matches), with
+  // the texts the worker folded; until then it shows the loading cards.
   const matching = useMemo(
     () =>
       searching
-        ? complete
+        ? searchReady
           ? products?.filter((product) => matchesQuery(searchText.get(product) ?? searchTextOf(product), deferredQuery))
           : undefined
         : products,
-    [products, complete, searchText, searching, deferredQuery],
+    [products, searchReady, searchText, searching, deferredQuery],
   );
   const count = searching ? matching?.length : total;
 
@@ -78,6 +80,8 @@ export function ProductsScreen({ categoryId: requested, onSelectCategory }: Prod
             type="search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
+            // A shopper about to search needs the whole list: load it now, not when idle.
+            onFocus={loadAll}
             placeholder="Search products…"
             autoComplete="off"
             spellCheck={false}

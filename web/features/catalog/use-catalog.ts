@@ -38,10 +38,18 @@ export type ProductsView = {
   categories: readonly Category[] | undefined;
   /** Products' folded search texts, when the worker has made them (product-search.ts). */
   searchText: ReadonlyMap<Product, string>;
+  /**
+   * A search can run: over the whole list once the worker has folded its texts, or over a list
+   * small enough to fold on the spot (all of a small shop's products in the page, a category
+   * fetched alone).
+   */
+  searchReady: boolean;
   /** The category actually applied: undefined for "all" and for an id no category has. */
   categoryId: number | undefined;
   error: string | undefined;
   retry: () => void;
+  /** Loads the whole list now rather than when idle (a search needs it). */
+  loadAll: () => void;
 };
 
 /**
@@ -86,9 +94,13 @@ export function useProducts(requestedCategoryId?: number): ProductsView {
     ...view,
     categories: state.categories,
     searchText: state.searchText,
+    searchReady: state.products
+      ? state.products.length === 0 || state.searchText.size > 0
+      : view.complete && view.products !== undefined,
     categoryId,
     error: view.products ? undefined : state.productsError,
     retry: () => void reloadProducts(),
+    loadAll: () => void startCatalogue(),
   };
 }
 
