@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, onTestFinished, test } from "vitest";
+import { matchesQuery, searchTextOf } from "../../web/features/catalog/product-search.ts";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import { productsPageSize } from "../../worker/contract/initial-data.ts";
 import {
@@ -299,6 +300,24 @@ describe.each<Kind>(["desktop", "phone"])("catalogue on %s", (kind) => {
 });
 
 describe("catalogue data", () => {
+  test("a search typed before the whole list has arrived waits for it, then searches every product", async () => {
+    const page = await openPage("phone");
+    // A first visit: the page has its first products, the device nothing yet, the list is slow.
+    const releaseList = await holdRequests(page, "**/api/products");
+    await openApp(page, "/products");
+    const last = products.at(-1) as Product;
+    expect(products.indexOf(last)).toBeGreaterThanOrEqual(productsPageSize);
+    await page.getByRole("searchbox", { name: "Search products" }).fill(last.name);
+    // Not "no products" from the first page alone: the loading cards, until the list is there.
+    await page.getByRole("list", { name: "Loading products" }).waitFor();
+    expect(await page.getByText(emptyText, { exact: true }).count()).toBe(0);
+    releaseList();
+    await expectShown(
+      page,
+      products.filter((p) => matchesQuery(searchTextOf(p), last.name)),
+    );
+  });
+
   test("a category opened by link before the full list loads is fetched alone; moving between screens does not refetch", async () => {
     const page = await openPage("desktop");
     const calls: string[] = [];
