@@ -10,6 +10,7 @@ import {
   expectAccessible,
   failedRequest,
   failOnPageErrors,
+  holdRequests,
   openApp,
   screenshot,
   waitForApp,
@@ -56,25 +57,6 @@ const counter = (page: Page, label: string) =>
     .locator("dl > div")
     .filter({ has: page.getByText(label, { exact: true }) })
     .locator("dd");
-
-/** Holds requests matching `pattern` until released: long enough to see a loading text. */
-async function holdRequests(page: Page, pattern: RegExp): Promise<() => Promise<void>> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const held: Promise<void>[] = [];
-  await page.route(pattern, (route) => {
-    const sent = released.then(() => route.continue());
-    held.push(sent);
-    return sent;
-  });
-  return async () => {
-    release();
-    await Promise.all(held);
-    await page.unroute(pattern);
-  };
-}
 
 /** The names in the ordering list, top to bottom. */
 const orderedNames = (page: Page) =>

@@ -7,6 +7,7 @@ import {
   accessibilityViolations,
   collectPageErrors,
   desktopContext,
+  holdRequests,
   openApp,
   phoneContext,
   screenshot,
@@ -44,19 +45,6 @@ async function openPage(kind: Kind): Promise<Page> {
     }
   });
   return page;
-}
-
-/** Holds the page's requests to `url` until the returned function is called. */
-async function holdRequests(page: Page, url: string): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(url, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
 }
 
 const productGrid = (page: Page) => page.getByRole("main").getByRole("article");
@@ -311,7 +299,7 @@ describe("catalogue data", () => {
     // Not "no products" from the first page alone: the loading cards, until the list is there.
     await page.getByRole("list", { name: "Loading products" }).waitFor();
     expect(await page.getByText(emptyText, { exact: true }).count()).toBe(0);
-    releaseList();
+    await releaseList();
     await expectShown(
       page,
       products.filter((p) => matchesQuery(searchTextOf(p), last.name)),
@@ -344,7 +332,7 @@ describe("catalogue data", () => {
     expect(calls).toContain(`/api/products?category_id=${category.id}`);
     expect(calls).toContain("/api/products");
     const listArrived = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/products");
-    releaseList();
+    await releaseList();
     await listArrived;
 
     // Products → a product → back to products → home: nothing fetched again.
@@ -415,7 +403,7 @@ describe("catalogue data", () => {
     const skeletons = page.getByRole("list", { name: "Loading products" });
     await skeletons.waitFor();
     expect(await skeletons.locator("li").count()).toBe(6);
-    release();
+    await release();
     await expectShown(page, products);
     expect(await skeletons.count()).toBe(0);
   });
@@ -467,7 +455,7 @@ describe("catalogue pages rendered on the server", () => {
     });
     expect(await page.locator("main article").count()).toBe(firstPage);
     expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
-    release();
+    await release();
     await waitForApp(page);
 
     // Hydrated: the elements the server sent are still the ones shown.

@@ -4,6 +4,7 @@ import {
   expectAccessible,
   failedRequest,
   failOnPageErrors,
+  holdRequests,
   openApp,
   screenshot,
   waitForApp,
@@ -26,28 +27,6 @@ const usedLink = failedRequest(400, /\/api\/auth\/verify/);
 const alertText = (page: Page) => page.getByRole("alert").textContent();
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem("token"));
 const pathname = (page: Page) => new URL(page.url()).pathname;
-
-/**
- * Holds the requests matching `pattern` until the returned function is called: long enough to
- * see a busy text ("Signing In...") that a fast local server would otherwise hide.
- */
-async function holdRequests(page: Page, pattern: RegExp): Promise<() => Promise<void>> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const held: Promise<void>[] = [];
-  await page.route(pattern, (route) => {
-    const sent = released.then(() => route.continue());
-    held.push(sent);
-    return sent;
-  });
-  return async () => {
-    release();
-    await Promise.all(held);
-    await page.unroute(pattern);
-  };
-}
 
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email", { exact: true }).first().fill(email);

@@ -122,6 +122,29 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.app === "ready");
 }
 
+/**
+ * Holds the page's requests matching `url` (a glob or a RegExp, as `page.route` takes) until the
+ * returned function is called: long enough to see a loading or busy state that a fast local
+ * server would otherwise hide. The returned function resolves once the held requests are sent on.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => Promise<void>> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held: Promise<void>[] = [];
+  await page.route(url, (route) => {
+    const sent = released.then(() => route.continue());
+    held.push(sent);
+    return sent;
+  });
+  return async () => {
+    release();
+    await Promise.all(held);
+    await page.unroute(url);
+  };
+}
+
 export const screenshotDir = fileURLToPath(new URL("../e2e/screenshots/", import.meta.url));
 
 /**
