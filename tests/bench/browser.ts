@@ -1,5 +1,5 @@
-import { type Browser, type BrowserContext, chromium } from "playwright-core";
-import { chromePath, chromiumFlags } from "../support/browser.ts";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { chromePath, chromiumFlags, storedProductIds } from "../support/browser.ts";
 import { defer } from "./cleanup.ts";
 
 /**
@@ -34,4 +34,15 @@ export function phoneContext(browser: Browser, baseURL: string): Promise<Browser
     userAgent:
       "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
   });
+}
+
+/** Waits until the device's catalogue (IndexedDB) holds `count` products, or any when undefined. */
+export async function waitForStoredCatalogue(page: Page, count?: number, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const stored = (await storedProductIds(page)).length;
+    if (count === undefined ? stored > 0 : stored === count) return;
+    if (Date.now() > deadline) throw new Error(`the device's catalogue holds ${stored} products after ${timeoutMs} ms`);
+    await page.waitForTimeout(250);
+  }
 }

@@ -14,6 +14,7 @@ import { killAll, launch } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { chromium } from "playwright-core";
 import { chromePath, chromiumFlags } from "../support/browser.ts";
+import { waitForStoredCatalogue } from "./browser.ts";
 import { ensureWebBuilt, warnIfStale } from "./build.ts";
 import type { AppReady, ChildServer } from "./child.ts";
 import { checkAborted, defer } from "./cleanup.ts";
@@ -358,23 +359,7 @@ async function visitFirst(port: number, url: string): Promise<void> {
     await page.waitForFunction(() => navigator.serviceWorker.ready.then(() => true), undefined, { timeout: 60_000 });
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-    await page.waitForFunction(
-      () =>
-        new Promise<boolean>((resolve) => {
-          const open = indexedDB.open("dogal-yasam-catalogue");
-          open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains("products")) return resolve(false);
-            const count = db.transaction("products").objectStore("products").count();
-            count.onsuccess = () => resolve(count.result > 0);
-            count.onerror = () => resolve(false);
-            db.close();
-          };
-          open.onerror = () => resolve(false);
-        }),
-      undefined,
-      { polling: 250, timeout: 60_000 },
-    );
+    await waitForStoredCatalogue(page);
     await page.close();
   } finally {
     // Connected, not launched: this ends the connection and leaves Chromium to Lighthouse.

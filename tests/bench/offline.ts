@@ -14,7 +14,7 @@
 import type { Page } from "playwright-core";
 import { matchesQuery, searchTextOf } from "../../web/features/catalog/product-search.ts";
 import type { Product } from "../../worker/contract/catalogue.ts";
-import { phoneContext, withChromium } from "./browser.ts";
+import { phoneContext, waitForStoredCatalogue, withChromium } from "./browser.ts";
 import { type AppReady, type ChildServer, withShop } from "./child.ts";
 import { gzipSize, kB, mark, median, ms, type SectionResult, type Target, table } from "./common.ts";
 
@@ -99,24 +99,7 @@ async function measure(server: ChildServer<AppReady>, runs: number): Promise<Fig
       // The first visit: the service worker installs, the catalogue is stored on the device.
       await page.goto("/");
       await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated");
-      await page.waitForFunction(
-        (count) =>
-          new Promise<boolean>((resolve) => {
-            const open = indexedDB.open("dogal-yasam-catalogue");
-            open.onsuccess = () => {
-              const db = open.result;
-              if (!db.objectStoreNames.contains("products")) return resolve(false);
-              const request = db.transaction("products").objectStore("products").count();
-              request.onsuccess = () => {
-                db.close();
-                resolve(request.result === count);
-              };
-            };
-            open.onerror = () => resolve(false);
-          }),
-        server.info.products,
-        { polling: 250, timeout: 60_000 },
-      );
+      await waitForStoredCatalogue(page, server.info.products);
 
       const online: number[] = [];
       const offline: number[] = [];

@@ -11,6 +11,7 @@ import {
   openApp,
   phoneContext,
   screenshot,
+  storedProductIds,
   waitForApp,
 } from "../support/browser.ts";
 import type { TestServer } from "../support/server.ts";
@@ -357,22 +358,7 @@ describe("catalogue data", () => {
       const url = new URL(response.url());
       if (url.pathname.startsWith("/api/")) answers.push(`${url.pathname}${url.search} ${response.status()}`);
     });
-    const stored = () =>
-      page.evaluate(
-        () =>
-          new Promise<number[]>((resolve, reject) => {
-            const open = indexedDB.open("dogal-yasam-catalogue");
-            open.onerror = () => reject(open.error);
-            open.onsuccess = () => {
-              const db = open.result;
-              const request = db.transaction("products").objectStore("products").getAllKeys();
-              request.onsuccess = () => {
-                db.close();
-                resolve((request.result as number[]).sort((a, b) => a - b));
-              };
-            };
-          }),
-      );
+    const stored = () => storedProductIds(page);
 
     // A product page, which arrived with its product: the whole catalogue is fetched once.
     const product = products[1] as Product;

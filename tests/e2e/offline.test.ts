@@ -3,7 +3,14 @@ import type { Page } from "playwright-core";
 import { expect, onTestFinished, test } from "vitest";
 import type { Product } from "../../worker/contract/catalogue.ts";
 import { productsPageSize } from "../../worker/contract/initial-data.ts";
-import { expectAccessible, failOnPageErrors, openApp, phoneContext, screenshot } from "../support/browser.ts";
+import {
+  expectAccessible,
+  failOnPageErrors,
+  openApp,
+  phoneContext,
+  screenshot,
+  storedProductIds,
+} from "../support/browser.ts";
 import { getJson } from "../support/server.ts";
 import { type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
 
@@ -23,30 +30,6 @@ async function openPhone() {
   const page = await context.newPage();
   failOnPageErrors(page, [offlineRequest]);
   return { page, context };
-}
-
-/** The product ids in the device's catalogue (read straight from IndexedDB). */
-function storedProductIds(page: Page): Promise<number[]> {
-  return page.evaluate(
-    () =>
-      new Promise<number[]>((resolve, reject) => {
-        const open = indexedDB.open("dogal-yasam-catalogue");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("products")) {
-            db.close();
-            resolve([]);
-            return;
-          }
-          const request = db.transaction("products").objectStore("products").getAllKeys();
-          request.onsuccess = () => {
-            db.close();
-            resolve((request.result as number[]).sort((a, b) => a - b));
-          };
-        };
-      }),
-  );
 }
 
 /** The paths of the pictures the service worker keeps. */

@@ -122,6 +122,30 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.app === "ready");
 }
 
+/** The product ids in the device's catalogue, read straight from IndexedDB (none before it exists). */
+export function storedProductIds(page: Page): Promise<number[]> {
+  return page.evaluate(
+    () =>
+      new Promise<number[]>((resolve, reject) => {
+        const open = indexedDB.open("dogal-yasam-catalogue");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("products")) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const request = db.transaction("products").objectStore("products").getAllKeys();
+          request.onsuccess = () => {
+            db.close();
+            resolve((request.result as number[]).sort((a, b) => a - b));
+          };
+        };
+      }),
+  );
+}
+
 /**
  * Holds the page's requests matching `url` (a glob or a RegExp, as `page.route` takes) until the
  * returned function is called: long enough to see a loading or busy state that a fast local

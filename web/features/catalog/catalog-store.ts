@@ -88,10 +88,11 @@ export function getSnapshot(): CatalogueState {
 
 const inBrowser = typeof window !== "undefined";
 let worker: Worker | undefined;
-let deviceCopy: Promise<void> | undefined;
-/** Set once the worker has posted the device's copy (it may start before anyone waits for it). */
-let deviceCopyRead = false;
 let markDeviceCopyRead = () => {};
+/** Resolves once the worker has posted the device's copy (it may start before anyone waits). */
+const deviceCopy = new Promise<void>((resolve) => {
+  markDeviceCopyRead = resolve;
+});
 let started: Promise<void> | undefined;
 /** The product list the worker posted last: its search texts follow it, in the same order. */
 let lastList: readonly Product[] = [];
@@ -110,7 +111,6 @@ function catalogueWorker(): Worker {
     worker.addEventListener("error", () => {
       receive({ type: "unreachable", list: "products", message: errorMessage(new NetworkError(""), "") });
       receive({ type: "settled" });
-      deviceCopyRead = true;
       markDeviceCopyRead();
     });
   }
@@ -127,7 +127,6 @@ function receive(message: FromCatalogueWorker): void {
         categories: current.categories ?? message.categories,
         checkedAt: current.checkedAt ?? message.checkedAt,
       }));
-      deviceCopyRead = true;
       markDeviceCopyRead();
       return;
     case "products":
@@ -179,11 +178,7 @@ function receive(message: FromCatalogueWorker): void {
 
 /** Waits until the worker has read the device's copy and put it in the state; once per page. */
 function readDeviceCopy(): Promise<void> {
-  deviceCopy ??= new Promise<void>((resolve) => {
-    markDeviceCopyRead = resolve;
-    if (deviceCopyRead) resolve();
-    else catalogueWorker();
-  });
+  catalogueWorker();
   return deviceCopy;
 }
 
