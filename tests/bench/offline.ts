@@ -12,7 +12,7 @@
  *   (the next frame after React's commit), typed a letter at a time.
  */
 import type { Page } from "playwright-core";
-import { matchesQuery, searchTextOf } from "../../web/features/catalog/product-search.ts";
+import { queryMatcher, searchTextOf } from "../../web/features/catalog/product-search.ts";
 import type { Product } from "../../worker/contract/catalogue.ts";
 import { phoneContext, waitForStoredCatalogue, withChromium } from "./browser.ts";
 import { type AppReady, type ChildServer, withShop } from "./child.ts";
@@ -47,7 +47,9 @@ async function firstCardPainted(page: Page, path: string): Promise<number> {
 /**
  * Types `query` into the search box a letter at a time; for each letter, the time from its input
  * event to the frame whose product count is the right one for the text so far (`counts`, worked
- * out here with the app's own search functions).
+ * out here with the app's own search functions) and whose list is not busy: not the loading
+ * cards, and not the cards of the previous text (a count that does not change would otherwise
+ * pass before the search ran).
  */
 async function searchTimes(page: Page, query: string, counts: number[]): Promise<number[]> {
   return page.evaluate(
@@ -67,7 +69,8 @@ async function searchTimes(page: Page, query: string, counts: number[]): Promise
         input.dispatchEvent(new Event("input", { bubbles: true }));
         await new Promise<void>((resolve, reject) => {
           const check = () => {
-            if (status.textContent === want) resolve();
+            // The count of this search, and no list still busy with an earlier one (or loading).
+            if (status.textContent === want && !document.querySelector('main ul[aria-busy="true"]')) resolve();
             else if (performance.now() - started > 5000)
               reject(new Error(`"${text.slice(0, i)}" never showed ${want}`));
             else requestAnimationFrame(check);
@@ -88,10 +91,7 @@ async function measure(server: ChildServer<AppReady>, runs: number): Promise<Fig
   const catalogue = (await (await fetch(`${base}/api/products`)).json()) as Product[];
   const query = "lavanta yağı";
   const indexed = catalogue.map(searchTextOf);
-  const counts = Array.from(
-    query,
-    (_, i) => indexed.filter((text) => matchesQuery(text, query.slice(0, i + 1))).length,
-  );
+  const counts = Array.from(query, (_, i) => indexed.filter(queryMatcher(query.slice(0, i + 1))).length);
   return withChromium(async (browser) => {
     const context = await phoneContext(browser, base);
     try {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, onTestFinished, test } from "vitest";
-import { matchesQuery, searchTextOf } from "../../web/features/catalog/product-search.ts";
+import { queryMatcher, searchTextOf } from "../../web/features/catalog/product-search.ts";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import { productsPageSize } from "../../worker/contract/initial-data.ts";
 import {
@@ -303,7 +303,7 @@ describe("catalogue data", () => {
     await releaseList();
     await expectShown(
       page,
-      products.filter((p) => matchesQuery(searchTextOf(p), last.name)),
+      products.filter((p) => queryMatcher(last.name)(searchTextOf(p))),
     );
   });
 

@@ -1,6 +1,7 @@
 import { createClient } from "@libsql/client";
 import type { Page } from "playwright-core";
 import { expect, onTestFinished, test } from "vitest";
+import { queryMatcher, searchTextOf } from "../../web/features/catalog/product-search.ts";
 import type { Product } from "../../worker/contract/catalogue.ts";
 import { productsPageSize } from "../../worker/contract/initial-data.ts";
 import {
@@ -10,6 +11,7 @@ import {
   phoneContext,
   screenshot,
   storedProductIds,
+  waitForApp,
 } from "../support/browser.ts";
 import { getJson } from "../support/server.ts";
 import { type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
@@ -38,6 +40,40 @@ function keptPictures(page: Page): Promise<string[]> {
     const cache = await caches.open("images");
     return (await cache.keys()).map((request) => new URL(request.url).pathname).sort();
   });
+}
+
+/**
+ * The search text stored with each product, by id (undefined for a row without one); with
+ * `remove`, first takes them away, as a version that did not keep them would have stored the rows.
+ */
+function storedSearchTexts(page: Page, { remove = false } = {}): Promise<Record<number, string | undefined>> {
+  return page.evaluate(
+    (remove) =>
+      new Promise<Record<number, string | undefined>>((resolve, reject) => {
+        const open = indexedDB.open("dogal-yasam-catalogue");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const store = db.transaction("products", "readwrite").objectStore("products");
+          const request = store.getAll();
+          request.onsuccess = () => {
+            const texts: Record<number, string | undefined> = {};
+            for (const row of request.result as { id: number; searchText?: string }[]) {
+              texts[row.id] = row.searchText;
+              if (remove) {
+                const { searchText: _, ...older } = row;
+                store.put(older);
+              }
+            }
+            store.transaction.oncomplete = () => {
+              db.close();
+              resolve(texts);
+            };
+          };
+        };
+      }),
+    remove,
+  );
 }
 
 const productCards = (page: Page) => page.getByRole("main").getByRole("article");
@@ -161,4 +197,30 @@ test("a device's catalogue in a layout this version cannot upgrade is rebuilt wi
   const ids = (await getJson<Product[]>(shop.server, "/api/products")).map((p) => p.id).sort((a, b) => a - b);
   await expect.poll(() => storedProductIds(page), { timeout: 15_000 }).toEqual(ids);
   expect(await page.getByText("An old layout's product").count()).toBe(0);
+});
+
+test("each product is stored with its search text, and a copy stored without them is still searched whole offline", async () => {
+  const { page, context } = await openPhone();
+  // As the server has them now (the first test changed two).
+  const products = await getJson<Product[]>(shop.server, "/api/products");
+
+  await openApp(page, "/");
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated");
+  const folded = Object.fromEntries(products.map((p) => [p.id, searchTextOf(p)]));
+  await expect.poll(() => storedSearchTexts(page), { timeout: 15_000 }).toEqual(folded);
+
+  // The rows as the version before this one stored them.
+  await storedSearchTexts(page, { remove: true });
+  expect(Object.values(await storedSearchTexts(page)).filter((text) => text !== undefined)).toEqual([]);
+
+  // Offline, so the device's copy is all there is: a product beyond the page's first ones is found.
+  await context.setOffline(true);
+  await page.goto("/products");
+  await waitForApp(page);
+  const wanted = products.at(-1) as Product;
+  expect(products.indexOf(wanted)).toBeGreaterThanOrEqual(productsPageSize);
+  const matching = products.filter((p) => queryMatcher(wanted.name)(searchTextOf(p)));
+  await page.getByRole("searchbox", { name: "Search products" }).fill(wanted.name);
+  await countText(page, matching.length).waitFor();
+  await productCards(page).filter({ hasText: wanted.name }).first().waitFor();
 });

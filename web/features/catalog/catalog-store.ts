@@ -119,16 +119,19 @@ function catalogueWorker(): Worker {
 
 function receive(message: FromCatalogueWorker): void {
   switch (message.type) {
-    case "device":
-      if (message.products) lastList = message.products;
+    case "device": {
+      // The server may have answered already (a fast network, a slow disk): its list wins.
+      const fromDevice = state.confirmed ? undefined : message.products;
+      if (fromDevice) lastList = fromDevice;
       update((current) => ({
-        // The server may have answered already (a fast network, a slow disk): its list wins.
-        products: current.confirmed || !message.products ? current.products : message.products,
+        products: fromDevice ?? current.products,
+        searchText: fromDevice ? searchTextMap(fromDevice, message.searchTexts ?? []) : current.searchText,
         categories: current.categories ?? message.categories,
         checkedAt: current.checkedAt ?? message.checkedAt,
       }));
       markDeviceCopyRead();
       return;
+    }
     case "products":
       lastList = message.products;
       update(() => ({
@@ -146,11 +149,7 @@ function receive(message: FromCatalogueWorker): void {
       return;
     case "search-text": {
       const list = lastList;
-      update((current) =>
-        current.products === list
-          ? { searchText: new Map(list.map((product, i) => [product, message.texts[i] ?? ""])) }
-          : {},
-      );
+      update((current) => (current.products === list ? { searchText: searchTextMap(list, message.texts) } : {}));
       return;
     }
     case "categories":
@@ -174,6 +173,10 @@ function receive(message: FromCatalogueWorker): void {
       for (const done of waiting) done();
     }
   }
+}
+
+function searchTextMap(products: readonly Product[], texts: readonly string[]): ReadonlyMap<Product, string> {
+  return new Map(products.map((product, i) => [product, texts[i] ?? ""]));
 }
 
 /** Waits until the worker has read the device's copy and put it in the state; once per page. */

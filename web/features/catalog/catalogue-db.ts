@@ -16,7 +16,11 @@ export const catalogueDbName = "dogal-yasam-catalogue";
  * the API. A new layout gets a new `version(n)` whose upgrade clears the lists.
  */
 export class CatalogueDatabase extends Dexie {
-  products!: EntityTable<Stored<Product>, "id">;
+  /**
+   * With each product, its folded search text (product-search.ts): the shop opens searchable
+   * without folding a thousand descriptions again. Rows stored before it existed have none.
+   */
+  products!: EntityTable<Stored<Product> & { searchText?: string }, "id">;
   categories!: EntityTable<Stored<Category>, "id">;
   sync!: EntityTable<SyncRecord, "list">;
 
@@ -55,16 +59,20 @@ export async function openCatalogueDatabase(): Promise<CatalogueDatabase | undef
 
 const inPosition = <T>(rows: Stored<T>[]): T[] => rows.map(({ position: _position, ...row }) => row as T);
 
-/** The stored lists in display order, and what the server last said of each. */
+/**
+ * The stored lists in display order, what the server last said of each, and each product's
+ * folded search text in the same order (undefined for a row stored without one).
+ */
 export async function readCatalogue(db: CatalogueDatabase) {
   return db.transaction("r", db.products, db.categories, db.sync, async () => {
-    const [products, categories, sync] = await Promise.all([
+    const [rows, categories, sync] = await Promise.all([
       db.products.orderBy("position").toArray(),
       db.categories.orderBy("position").toArray(),
       db.sync.toArray(),
     ]);
     return {
-      products: inPosition<Product>(products),
+      products: rows.map(({ position: _position, searchText: _searchText, ...product }) => product as Product),
+      searchTexts: rows.map((row) => row.searchText),
       categories: inPosition<Category>(categories),
       sync: new Map(sync.map((record) => [record.list, record])),
     };
@@ -74,11 +82,12 @@ export async function readCatalogue(db: CatalogueDatabase) {
 /**
  * Replaces a stored list with the server's, with its ETag, in one transaction: a product the
  * server no longer has is gone from the device with it, and a reader never sees half a list.
+ * Products are stored with their search text.
  */
 export async function storeList(
   db: CatalogueDatabase,
   list: "products" | "categories",
-  rows: readonly (Product | Category)[],
+  rows: readonly (Category | (Product & { searchText: string }))[],
   etag: string | null,
 ): Promise<void> {
   const table = list === "products" ? db.products : db.categories;

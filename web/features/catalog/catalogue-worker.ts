@@ -22,10 +22,14 @@ export type ToCatalogueWorker = { type: "revalidate" };
 
 /** What the worker tells the page, in the order it happens. */
 export type FromCatalogueWorker =
-  /** The device's copy, read once as the worker starts (undefined: none stored). */
+  /**
+   * The device's copy, read once as the worker starts (undefined: none stored), with each
+   * product's folded search text in the same order.
+   */
   | {
       type: "device";
       products: Product[] | undefined;
+      searchTexts: string[] | undefined;
       categories: Category[] | undefined;
       checkedAt: number | undefined;
     }
@@ -49,11 +53,6 @@ const post = (message: FromCatalogueWorker) => scope.postMessage(message);
 let database: Promise<CatalogueDatabase | undefined> | undefined;
 const etags = new Map<"products" | "categories", string>();
 
-/** Folded after the list is posted: the page shows the products first, search needs them later. */
-function postSearchText(products: readonly Product[]): void {
-  post({ type: "search-text", texts: products.map(searchTextOf) });
-}
-
 async function readDeviceCopy(): Promise<void> {
   database = openCatalogueDatabase();
   const db = await database;
@@ -68,10 +67,11 @@ async function readDeviceCopy(): Promise<void> {
   post({
     type: "device",
     products,
+    // Folded here only for rows stored before their texts were.
+    searchTexts: products?.map((product, i) => stored?.searchTexts[i] ?? searchTextOf(product)),
     categories: stored && stored.categories.length > 0 ? stored.categories : undefined,
     checkedAt: stored?.sync.get("products")?.checkedAt,
   });
-  if (products) postSearchText(products);
 }
 
 async function syncList(list: "products" | "categories"): Promise<void> {
@@ -108,10 +108,20 @@ async function syncList(list: "products" | "categories"): Promise<void> {
   const newEtag = response.headers.get("ETag");
   if (newEtag) etags.set(list, newEtag);
   else etags.delete(list);
-  if (list === "products") post({ type: "products", products: rows as Product[], checkedAt: Date.now() });
-  else post({ type: "categories", categories: rows as Category[] });
-  if (db) await storeList(db, list, rows, newEtag).catch(() => {});
-  if (list === "products") postSearchText(rows as Product[]);
+  if (list === "categories") {
+    post({ type: "categories", categories: rows as Category[] });
+    if (db) await storeList(db, list, rows, newEtag).catch(() => {});
+    return;
+  }
+  const products = rows as Product[];
+  // The page shows the products first; their search texts follow before the (slower) write.
+  post({ type: "products", products, checkedAt: Date.now() });
+  const texts = products.map(searchTextOf);
+  post({ type: "search-text", texts });
+  if (db) {
+    const stored = products.map((product, i) => ({ ...product, searchText: texts[i] ?? "" }));
+    await storeList(db, list, stored, newEtag).catch(() => {});
+  }
 }
 
 /**

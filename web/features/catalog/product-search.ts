@@ -25,8 +25,11 @@ export function searchTextOf(product: Searchable): string {
   );
 }
 
-/** True when every word of the query occurs in the product's folded text (empty query: all). */
-export function matchesQuery(foldedText: string, query: string): boolean {
+/**
+ * A test for one query: true when every word of it occurs in a product's folded text (empty
+ * query: every product). The query is folded once here, not once per product of a thousand.
+ */
+export function queryMatcher(query: string): (foldedText: string) => boolean {
   const words = foldForSearch(query).split(" ").filter(Boolean);
-  return words.every((word) => foldedText.includes(word));
+  return (foldedText) => words.every((word) => foldedText.includes(word));
 }

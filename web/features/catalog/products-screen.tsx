@@ -5,7 +5,7 @@ import { ErrorPanel } from "../../components/error-panel.tsx";
 import { SearchIcon } from "../../components/icons.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { ProductCard, ProductCardSkeleton } from "./product-card.tsx";
-import { matchesQuery, searchTextOf } from "./product-search.ts";
+import { queryMatcher, searchTextOf } from "./product-search.ts";
 import { useProducts } from "./use-catalog.ts";
 
 /** SPEC §9: 6 skeleton cards while the products load. */
@@ -40,15 +40,12 @@ export function ProductsScreen({ categoryId: requested, onSelectCategory }: Prod
   const searching = deferredQuery.trim() !== "";
   // A search covers the whole list (over the first page alone it would miss most matches), with
   // the texts the worker folded; until then it shows the loading cards.
-  const matching = useMemo(
-    () =>
-      searching
-        ? searchReady
-          ? products?.filter((product) => matchesQuery(searchText.get(product) ?? searchTextOf(product), deferredQuery))
-          : undefined
-        : products,
-    [products, searchReady, searchText, searching, deferredQuery],
-  );
+  const matching = useMemo(() => {
+    if (!searching) return products;
+    if (!searchReady) return undefined;
+    const matches = queryMatcher(deferredQuery);
+    return products?.filter((product) => matches(searchText.get(product) ?? searchTextOf(product)));
+  }, [products, searchReady, searchText, searching, deferredQuery]);
   const count = searching ? matching?.length : total;
 
   // A new search or category starts again from the first page.
@@ -56,6 +53,8 @@ export function ProductsScreen({ categoryId: requested, onSelectCategory }: Prod
   // biome-ignore lint/correctness/useExhaustiveDependencies: the inputs that make a new list
   useEffect(() => setLimit(productsPageSize), [deferredQuery, categoryId]);
   const shown = matching?.slice(0, limit);
+  // The cards still show the previous search while React renders the new one.
+  const stale = query !== deferredQuery;
   const more = matching !== undefined && matching.length > limit;
 
   return (
@@ -130,7 +129,7 @@ export function ProductsScreen({ categoryId: requested, onSelectCategory }: Prod
         </div>
       ) : (
         <>
-          <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy={stale}>
             {shown.map((product, i) => (
               <li key={product.id}>
                 <ProductCard product={product} headingLevel={2} eager={i < eagerCount} priority={i === 0} />
