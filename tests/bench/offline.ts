@@ -153,7 +153,11 @@ export async function offlineSection({ runs }: { runs: number }): Promise<Sectio
         ],
         row("/products HTML", small.htmlBytes, large.htmlBytes, kB),
         row("/products HTML, gzip", small.htmlGzip, large.htmlGzip, kB),
-        row("search: the first letter to the list", small.search[0] ?? Number.NaN, large.search[0] ?? Number.NaN),
+        row(
+          "search: the first letter, typed as the page is ready",
+          small.search[0] ?? Number.NaN,
+          large.search[0] ?? Number.NaN,
+        ),
         row(
           "search: a later letter to the list (median)",
           median(small.search.slice(1)),
@@ -189,24 +193,29 @@ export async function offlineSection({ runs }: { runs: number }): Promise<Sectio
       },
     );
   }
-  targets.push(
-    {
+  targets.push({
+    section: "offline",
+    name: `/products HTML gzip (${large.products} products)`,
+    value: kB(large.htmlGzip),
+    target: "≤ 30 kB",
+    met: large.htmlGzip <= 30_000,
+  });
+  // The list shows in the frame after its commit: a letter answered by the next frame is within
+  // one frame of typing. The first letter is typed the moment the page is ready, so it also
+  // waits for the device's list to reach the page (the search box's focus asks for it).
+  for (const [name, times] of [
+    ["search, the first letter", large.search.slice(0, 1)],
+    ["search, slowest later letter", large.search.slice(1)],
+  ] as const) {
+    const slowest = Math.max(...times);
+    targets.push({
       section: "offline",
-      name: `/products HTML gzip (${large.products} products)`,
-      value: kB(large.htmlGzip),
-      target: "≤ 30 kB",
-      met: large.htmlGzip <= 30_000,
-    },
-    {
-      section: "offline",
-      name: `search, slowest letter (${large.products} products)`,
-      value: ms(Math.max(...large.search)),
+      name: `${name} (${large.products} products)`,
+      value: ms(slowest),
       target: `≤ one frame (${ms(frame)}) after the input`,
-      // The list shows in the frame after its commit: a letter answered by the next frame is
-      // within one frame of typing.
-      met: Math.max(...large.search) <= frame * 2,
-    },
-  );
+      met: times.length > 0 ? slowest <= frame * 2 : null,
+    });
+  }
   console.log("\nTargets");
   console.log(
     table(
