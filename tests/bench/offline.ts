@@ -133,7 +133,7 @@ async function measure(server: ChildServer<AppReady>, runs: number): Promise<Fig
 }
 
 export async function offlineSection({ runs }: { runs: number }): Promise<SectionResult> {
-  const count = Math.max(runs, 5);
+  const count = Math.max(runs, 9);
   const small = await withShop([], "offline-small", (server) => measure(server, count));
   const large = await withShop(["--products", "1000"], "offline-large", (server) => measure(server, count));
   console.log(
