@@ -1,10 +1,11 @@
 import "./styles.css";
+import { startInStages } from "./boot/start-in-stages.ts";
 import { whenPainted } from "./boot/when-painted.ts";
 import { markSessionFromStorage } from "./lib/session-hint.ts";
 import { markBuildCurrent, reloadOnceForStaleBuild } from "./lib/stale-build.ts";
 
-// The entry: the stylesheet, and the app once the page is painted (ADR 0007). Vite preloads
-// the app's chunks in parallel when the import starts.
+// The entry: the stylesheet, and the app once the page is painted (ADR 0007), started in three
+// tasks (ADR 0022).
 
 // First of all, so a member's server-rendered page never shows the visitor's Sign In / Sign Up.
 markSessionFromStorage();
@@ -15,9 +16,7 @@ window.addEventListener("vite:preloadError", (event) => {
 });
 
 whenPainted(() =>
-  import("./boot/start-app.tsx")
-    .then(({ startApp }) => startApp())
-    .then(markBuildCurrent, (error: unknown) => {
-      if (!reloadOnceForStaleBuild()) throw error;
-    }),
+  startInStages().then(markBuildCurrent, (error: unknown) => {
+    if (!reloadOnceForStaleBuild()) throw error;
+  }),
 );
