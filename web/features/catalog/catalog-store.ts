@@ -73,7 +73,11 @@ let state: CatalogueState = initialSnapshot;
 const listeners = new Set<() => void>();
 
 function update(change: (current: CatalogueState) => Partial<CatalogueState>): void {
-  state = { ...state, ...change(state) };
+  const changes = change(state);
+  const keys = Object.keys(changes) as (keyof CatalogueState)[];
+  // Each message from the worker updates the store; one that changes nothing re-renders nothing.
+  if (keys.every((key) => Object.is(changes[key], state[key]))) return;
+  state = { ...state, ...changes };
   for (const listener of listeners) listener();
 }
 

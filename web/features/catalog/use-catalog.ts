@@ -18,15 +18,28 @@ import {
 } from "./catalog-store.ts";
 
 /**
- * The whole catalogue store; re-renders when any part of it changes. A server render shows the
- * request's data (the module-level store belongs to the browser); in the browser, hydration uses
- * the store's initial snapshot, seeded from the same data the server rendered from.
+ * The part of the catalogue store a component shows; it re-renders when that part changes, not
+ * when any does (the header's menu would otherwise re-render the whole page for every message
+ * from the worker). `select` returns a piece of the state as it is, not a new object. A server
+ * render shows the request's data (the module-level store belongs to the browser); in the
+ * browser, hydration uses the store's initial snapshot, seeded from the data the server rendered
+ * from.
  */
-export function useCatalogueState(): CatalogueState {
+function useCatalogue<T>(select: (state: CatalogueState) => T): T {
   const server = useContext(ServerInitialData);
   const serverState = useMemo(() => (server ? catalogueStateFrom(server) : undefined), [server]);
-  return useSyncExternalStore(subscribe, getSnapshot, () => serverState ?? initialSnapshot);
+  return useSyncExternalStore(
+    subscribe,
+    () => select(getSnapshot()),
+    () => select(serverState ?? initialSnapshot),
+  );
 }
+
+/** The whole catalogue store, for the screens that show most of it. */
+function useCatalogueState(): CatalogueState {
+  return useCatalogue(whole);
+}
+const whole = (state: CatalogueState) => state;
 
 export type ProductsView = {
   /** Undefined while nothing is known yet (show skeletons). */
@@ -134,7 +147,7 @@ export function useFeaturedProducts(): Pick<ProductsView, "products" | "error" |
 
 /** The categories, for the header's menu: the page's, then the device's and the server's. */
 export function useCategories(): readonly Category[] {
-  const categories = useCatalogueState().categories;
+  const categories = useCatalogue((state) => state.categories);
   // Not on the catalogue pages' critical path: their own screens start the catalogue sooner.
   useEffect(() => whenIdle(() => void startCatalogue()), []);
   return categories ?? noCategories;
@@ -183,6 +196,7 @@ export function useProduct(id: number | undefined): ProductView {
 
 /** How fresh the device's catalogue is, and whether the server can be reached. */
 export function useCatalogueFreshness(): { checkedAt: number | undefined; unreachable: boolean } {
-  const state = useCatalogueState();
-  return { checkedAt: state.checkedAt, unreachable: state.unreachable };
+  const checkedAt = useCatalogue((state) => state.checkedAt);
+  const unreachable = useCatalogue((state) => state.unreachable);
+  return { checkedAt, unreachable };
 }
