@@ -131,15 +131,16 @@ export function storedProductIds(page: Page): Promise<number[]> {
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains("products")) {
+          if (!db.objectStoreNames.contains("lists")) {
             db.close();
             resolve([]);
             return;
           }
-          const request = db.transaction("products").objectStore("products").getAllKeys();
+          const request = db.transaction("lists").objectStore("lists").get("products");
           request.onsuccess = () => {
             db.close();
-            resolve((request.result as number[]).sort((a, b) => a - b));
+            const rows = (request.result as { rows: { id: number }[] } | undefined)?.rows ?? [];
+            resolve(rows.map((row) => row.id).sort((a, b) => a - b));
           };
         };
       }),

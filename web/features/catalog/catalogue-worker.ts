@@ -62,7 +62,7 @@ async function readDeviceCopy(): Promise<void> {
   } catch {
     // An unreadable copy: the server's answer replaces it.
   }
-  for (const [list, record] of stored?.sync ?? []) etags.set(list, record.etag);
+  for (const [list, record] of stored?.sync ?? []) if (record.etag) etags.set(list, record.etag);
   const products = stored && stored.products.length > 0 ? stored.products : undefined;
   post({
     type: "device",
@@ -110,7 +110,7 @@ async function syncList(list: "products" | "categories"): Promise<void> {
   else etags.delete(list);
   if (list === "categories") {
     post({ type: "categories", categories: rows as Category[] });
-    if (db) await storeList(db, list, rows, newEtag).catch(() => {});
+    if (db) await storeList(db, { list, rows: rows as Category[], etag: newEtag ?? undefined }).catch(() => {});
     return;
   }
   const products = rows as Product[];
@@ -119,8 +119,8 @@ async function syncList(list: "products" | "categories"): Promise<void> {
   const texts = products.map(searchTextOf);
   post({ type: "search-text", texts });
   if (db) {
-    const stored = products.map((product, i) => ({ ...product, searchText: texts[i] ?? "" }));
-    await storeList(db, list, stored, newEtag).catch(() => {});
+    const rows = products.map((product, i) => ({ ...product, searchText: texts[i] ?? "" }));
+    await storeList(db, { list, rows, etag: newEtag ?? undefined }).catch(() => {});
   }
 }
 
