@@ -40,12 +40,13 @@ for (const dir of [dirA, dirB]) {
 type PageFigures = { scores: { performance: number }; tbt: number; lcp: number };
 type Run = { variant: "A" | "B"; round: number; load: number[]; pages: Record<string, PageFigures> };
 
-const pages = ["static", "home", "products", "product"] as const;
+const pages = ["static", "home", "products", "product", "products-large"] as const;
 const labels: Record<string, string> = {
   static: "static /",
   home: "/",
   products: "/products",
   product: "/products/:id",
+  "products-large": "/products (1,000)",
 };
 const dist = join(root, "dist");
 

@@ -76,6 +76,26 @@ async function expectShown(page: Page, expected: Product[]): Promise<void> {
     .toEqual(names);
 }
 
+/**
+ * From now on, records how many products each message from a worker to the page carries (a
+ * product is an object with an `etsy_link`), in the page's `__productsPerMessage`.
+ */
+async function countProductsPerWorkerMessage(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const counts: number[] = [];
+    Object.assign(window, { __productsPerMessage: counts });
+    const PageWorker = window.Worker;
+    window.Worker = class extends PageWorker {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        this.addEventListener("message", (event: MessageEvent) => {
+          counts.push(JSON.stringify(event.data).split('"etsy_link"').length - 1);
+        });
+      }
+    };
+  });
+}
+
 async function expectNoViolations(page: Page, screen: string): Promise<void> {
   const violations = await accessibilityViolations(page);
   if (violations.length > 0) console.warn(`axe on ${screen}:\n${violations.join("\n")}`);
@@ -353,6 +373,7 @@ describe("catalogue data", () => {
 
   test("one visit stores the whole catalogue on the device; the next page revalidates it with ETags", async () => {
     const page = await openPage("desktop");
+    await countProductsPerWorkerMessage(page);
     const answers: string[] = [];
     page.on("response", (response) => {
       const url = new URL(response.url());
@@ -366,7 +387,7 @@ describe("catalogue data", () => {
     await openApp(page, `/products/${product.id}`);
     await listStored;
     await expect.poll(stored).toEqual(products.map((p) => p.id).sort((a, b) => a - b));
-    expect(answers.sort()).toEqual(["/api/categories 200", "/api/products 200"]);
+    await expect.poll(() => [...answers].sort()).toEqual(["/api/categories 200", "/api/products 200"]);
 
     // The next page load asks whether it changed: 304s, nothing parsed or stored again.
     answers.length = 0;
@@ -374,6 +395,14 @@ describe("catalogue data", () => {
     await openApp(page, "/");
     await revalidated;
     await expect.poll(() => [...answers].sort()).toEqual(["/api/categories 304", "/api/products 304"]);
+    // The page is handed what it shows (the featured products), never the whole catalogue: the
+    // worker keeps it and answers the screens' questions (ADR 0024).
+    await page.getByRole("region", { name: "Featured products" }).getByRole("article").nth(2).waitFor();
+    const perMessage = await page.evaluate(
+      () => (window as unknown as { __productsPerMessage: number[] }).__productsPerMessage,
+    );
+    expect(Math.max(...perMessage)).toBe(3);
+    expect(products.length).toBeGreaterThan(productsPageSize);
     // Opening the products page from home needs no request at all.
     await page.getByRole("main").getByRole("link", { name: "View all products" }).first().click();
     await expectShown(page, products);

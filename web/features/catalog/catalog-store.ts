@@ -3,31 +3,36 @@ import { ApiResponseError, api, errorMessage, NetworkError, readJson } from "../
 import { onCategoriesChanged } from "../../lib/events.ts";
 import { whenIdle } from "../../lib/idle.ts";
 import { type EmbeddedData, productIdFromPathname, readInitialData } from "../../lib/initial-data.ts";
-import type { FromCatalogueWorker, ToCatalogueWorker } from "./catalogue-worker.ts";
+import type { FromCatalogueWorker, ListAnswer, ListQuery, ToCatalogueWorker } from "./catalogue-worker.ts";
 
 /**
  * The shopper's catalogue, one store for every screen and the header (DESIGN.md §7, SPEC §4:
  * "all products are fetched once and filtered locally"). It starts from the data the server
  * wrote into the page, then from the device's copy in IndexedDB (every product and category,
  * so the shop opens without a network), and revalidates that copy with the API's ETags: a 304
- * costs a few bytes, a 200 replaces the copy in one transaction. The reading, fetching, parsing
- * and storing happen in a Web Worker (catalogue-worker.ts, ADR 0021); this module holds what the
- * screens show.
+ * costs a few bytes, a 200 replaces the copy. The reading, fetching, parsing, storing, filtering
+ * and searching happen in a Web Worker (catalogue-worker.ts, ADR 0021, ADR 0024); this module
+ * holds what the screens show: the worker's answers to their questions, and the page's own data.
  */
 export type CatalogueState = {
-  /** Every product in display order: from the device, then from the server. */
-  readonly products: readonly Product[] | undefined;
-  /** Each product of `products`, folded for search by the worker once it had the list. */
-  readonly searchText: ReadonlyMap<Product, string>;
-  /** The home page's first products, written into the page before the full list is known. */
+  /** The home page's first products, written into the page before the worker answers. */
   readonly featured: readonly Product[] | undefined;
   /** The /products page's first products and its total, written into the page. */
   readonly firstPage: { categoryId: number | undefined; products: readonly Product[]; total: number } | undefined;
+  /**
+   * The worker's answers, by `listKey`, each with the version of the list it was taken from (an
+   * older one is shown while the new answer is on its way); undefined: the worker knows no list.
+   */
+  readonly answers: ReadonlyMap<string, { version: number; answer: ListAnswer | undefined }>;
+  /** The worker's product list's version: 0 until it has one (from the device or the server). */
+  readonly listVersion: number;
+  /** True once a screen may ask the worker (startCatalogue ran: when idle, or for a search). */
+  readonly started: boolean;
   readonly productsError: string | undefined;
   readonly categories: readonly Category[] | undefined;
   /** Categories fetched alone before the full list arrived (SPEC §4), by category id. */
   readonly byCategory: ReadonlyMap<number, readonly Product[]>;
-  /** Products fetched alone for their page; null when the server says it does not exist. */
+  /** Products for their page, from the worker or fetched alone; null when the server says it does not exist. */
   readonly byId: ReadonlyMap<number, Product | null>;
   /** The last failure loading a single product, by id: offline, or the server's sentence. */
   readonly productErrors: ReadonlyMap<number, { offline: boolean; message: string }>;
@@ -51,10 +56,11 @@ export function catalogueStateFrom(embedded: EmbeddedData | undefined): Catalogu
   else if (data?.product === null && id !== undefined) byId.set(id, null);
   const list = data?.productList;
   return {
-    products: undefined,
-    searchText: new Map(),
     featured: data?.featured,
     firstPage: list && { categoryId: list.category_id ?? undefined, products: list.products, total: list.total },
+    answers: new Map(),
+    listVersion: 0,
+    started: false,
     productsError: undefined,
     categories: data?.categories,
     byCategory: new Map(),
@@ -92,19 +98,18 @@ export function getSnapshot(): CatalogueState {
 
 const inBrowser = typeof window !== "undefined";
 let worker: Worker | undefined;
-let markDeviceCopyRead = () => {};
-/** Resolves once the worker has posted the device's copy (it may start before anyone waits). */
-const deviceCopy = new Promise<void>((resolve) => {
-  markDeviceCopyRead = resolve;
-});
 let started: Promise<void> | undefined;
-/** The product list the worker posted last: its search texts follow it, in the same order. */
-let lastList: readonly Product[] = [];
 let settle: (() => void)[] = [];
+/** Questions asked of the worker's current list, so a screen's re-render does not ask again. */
+let asked = new Set<string>();
+const productAnswers = new Map<number, ((answer: { product: Product | undefined; confirmed: boolean }) => void)[]>();
+/** Answers kept for screens to come back to (Back, a category chip pressed twice). */
+const keptAnswers = 40;
 
 /**
- * The worker that reads, revalidates and stores the device's copy (catalogue-worker.ts, ADR
- * 0021); started once per page, by the first screen or loader that needs the catalogue.
+ * The worker that reads, revalidates and stores the device's copy and answers the screens'
+ * questions (catalogue-worker.ts, ADR 0021, ADR 0024); started once per page, by the first
+ * screen or loader that needs the catalogue.
  */
 function catalogueWorker(): Worker {
   if (!worker) {
@@ -115,47 +120,55 @@ function catalogueWorker(): Worker {
     worker.addEventListener("error", () => {
       receive({ type: "unreachable", list: "products", message: errorMessage(new NetworkError(""), "") });
       receive({ type: "settled" });
-      markDeviceCopyRead();
+      for (const id of [...productAnswers.keys()])
+        receive({ type: "product", id, product: undefined, confirmed: false });
     });
   }
   return worker;
 }
 
+const ask = (message: ToCatalogueWorker) => catalogueWorker().postMessage(message);
+
 function receive(message: FromCatalogueWorker): void {
   switch (message.type) {
-    case "device": {
-      // The server may have answered already (a fast network, a slow disk): its list wins.
-      const fromDevice = state.confirmed ? undefined : message.products;
-      if (fromDevice) lastList = fromDevice;
+    case "device":
       update((current) => ({
-        products: fromDevice ?? current.products,
-        searchText: fromDevice ? searchTextMap(fromDevice, message.searchTexts ?? []) : current.searchText,
         categories: current.categories ?? message.categories,
         checkedAt: current.checkedAt ?? message.checkedAt,
       }));
-      markDeviceCopyRead();
       return;
-    }
-    case "products":
-      lastList = message.products;
-      update(() => ({
-        products: message.products,
-        searchText: new Map(),
+    case "changed":
+      asked = new Set();
+      update((current) => ({
+        listVersion: message.version,
         productsError: undefined,
-        confirmed: true,
-        unreachable: false,
-        checkedAt: message.checkedAt,
+        confirmed: current.confirmed || message.confirmed,
+        unreachable: message.confirmed ? false : current.unreachable,
+        checkedAt: message.checkedAt ?? current.checkedAt,
         // What was fetched alone is in the list now, or gone from the shop.
-        byId: new Map(),
         byCategory: new Map(),
       }));
-      whenIdle(() => void keepFirstImages(message.products));
       return;
-    case "search-text": {
-      const list = lastList;
-      update((current) => (current.products === list ? { searchText: searchTextMap(list, message.texts) } : {}));
+    case "list":
+      update((current) => {
+        const answers = new Map(current.answers);
+        answers.delete(message.key);
+        answers.set(message.key, { version: message.version, answer: message.answer });
+        for (const key of answers.keys()) if (answers.size > keptAnswers) answers.delete(key);
+        return { answers };
+      });
+      for (const done of listWaiters.get(message.key) ?? []) done();
+      listWaiters.delete(message.key);
+      return;
+    case "product": {
+      const waiting = productAnswers.get(message.id) ?? [];
+      productAnswers.delete(message.id);
+      for (const done of waiting) done(message);
       return;
     }
+    case "images":
+      whenIdle(() => void keepFirstImages(message.urls));
+      return;
     case "categories":
       update(() => ({ categories: message.categories }));
       return;
@@ -165,11 +178,12 @@ function receive(message: FromCatalogueWorker): void {
     case "unreachable":
       update((current) => ({
         unreachable: true,
-        productsError: message.list === "products" && !current.products ? message.message : current.productsError,
+        productsError:
+          message.list === "products" && current.listVersion === 0 ? message.message : current.productsError,
       }));
       return;
     case "failed":
-      update((current) => ({ productsError: current.products ? undefined : message.message }));
+      update((current) => ({ productsError: current.listVersion === 0 ? message.message : undefined }));
       return;
     case "settled": {
       const waiting = settle;
@@ -179,14 +193,50 @@ function receive(message: FromCatalogueWorker): void {
   }
 }
 
-function searchTextMap(products: readonly Product[], texts: readonly string[]): ReadonlyMap<Product, string> {
-  return new Map(products.map((product, i) => [product, texts[i] ?? ""]));
+/** The key of a list question: the same question has the same key. */
+export function listKey(query: ListQuery): string {
+  return `${query.categoryId ?? "all"}|${query.limit}|${query.query.trim()}`;
 }
 
-/** Waits until the worker has read the device's copy and put it in the state; once per page. */
-function readDeviceCopy(): Promise<void> {
-  catalogueWorker();
-  return deviceCopy;
+/**
+ * Asks the worker for a page of the product list, unless it was asked of the current list
+ * already; the answer arrives in `answers` under `listKey(query)`.
+ */
+export function askList(query: ListQuery): void {
+  if (!inBrowser) return;
+  const key = listKey(query);
+  if (asked.has(key)) return;
+  asked.add(key);
+  ask({ type: "list", key, query });
+}
+
+/**
+ * Asks for a page of the list and resolves once the worker has answered it, or after a moment
+ * at most; at once while the catalogue has not started (the page's own data shows first). A
+ * route's loader awaits it, so a screen opened from another one shows its products in its
+ * first render rather than loading cards for a frame.
+ */
+export function prepareList(query: ListQuery): Promise<void> {
+  const key = listKey(query);
+  if (!inBrowser || !state.started || state.answers.get(key)?.version === state.listVersion) return Promise.resolve();
+  return new Promise((resolve) => {
+    listWaiters.set(key, [...(listWaiters.get(key) ?? []), resolve]);
+    askList(query);
+    setTimeout(resolve, 300);
+  });
+}
+const listWaiters = new Map<string, (() => void)[]>();
+
+/** Asks the worker for one product of its list. */
+function askProduct(id: number): Promise<{ product: Product | undefined; confirmed: boolean }> {
+  return new Promise((resolve) => {
+    const waiting = productAnswers.get(id);
+    if (waiting) waiting.push(resolve);
+    else {
+      productAnswers.set(id, [resolve]);
+      ask({ type: "product", id });
+    }
+  });
 }
 
 /**
@@ -196,7 +246,10 @@ function readDeviceCopy(): Promise<void> {
  */
 export function startCatalogue(): Promise<void> {
   if (!inBrowser) return Promise.resolve();
-  started ??= readDeviceCopy().then(revalidate);
+  if (!started) {
+    update(() => ({ started: true }));
+    started = revalidate();
+  }
   return started;
 }
 
@@ -209,23 +262,19 @@ export function revalidate(): Promise<void> {
   if (!inBrowser) return Promise.resolve();
   return new Promise<void>((resolve) => {
     settle.push(resolve);
-    catalogueWorker().postMessage({ type: "revalidate" } satisfies ToCatalogueWorker);
+    ask({ type: "revalidate" });
   });
 }
 
 /**
  * Hands every product's first picture to the service worker to keep (web/service-worker/sw.ts,
- * `CACHE_IMAGES`), so the products never opened have their picture offline too. Only the shop's
- * own pictures: another site's arrive opaque, and Chromium counts each as megabytes of quota.
- * Waits for an active service worker (none in development: then nothing happens).
+ * `CACHE_IMAGES`), so the products never opened have their picture offline too. Waits for an
+ * active service worker (none in development: then nothing happens).
  */
-async function keepFirstImages(products: readonly Product[]): Promise<void> {
-  if (!("serviceWorker" in navigator)) return;
-  const urls = [...new Set(products.flatMap((product) => product.images[0] ?? []))].filter((url) =>
-    url.startsWith("/images/"),
-  );
+async function keepFirstImages(urls: readonly string[]): Promise<void> {
+  if (!("serviceWorker" in navigator) || urls.length === 0) return;
   const { active } = await navigator.serviceWorker.ready;
-  if (urls.length > 0) active?.postMessage({ type: "CACHE_IMAGES", urls });
+  active?.postMessage({ type: "CACHE_IMAGES", urls });
 }
 
 /** Forgets the last failure and asks again (the Retry button). */
@@ -252,7 +301,7 @@ if (inBrowser) {
  */
 const categoryRequests = new Map<number, Promise<void>>();
 export function loadCategory(categoryId: number): Promise<void> {
-  if (!inBrowser || state.products || state.byCategory.has(categoryId)) return Promise.resolve();
+  if (!inBrowser || state.listVersion > 0 || state.byCategory.has(categoryId)) return Promise.resolve();
   let request = categoryRequests.get(categoryId);
   if (!request) {
     request = readJson(api.products.$get({ query: { category_id: String(categoryId) } }))
@@ -269,16 +318,18 @@ export function loadCategory(categoryId: number): Promise<void> {
 }
 
 /**
- * The product as known so far: from the full list, its own fetch, the page's first products, or
- * a category fetched alone. Null only when the server said so: a product missing from the
- * device's copy may be newer than it.
+ * The product as known so far: for its page, from an answer of the worker, the page's first
+ * products, or a category fetched alone. Null only when the server said so: a product missing
+ * from the device's copy may be newer than it.
  */
 export function knownProduct(current: CatalogueState, id: number): Product | null | undefined {
-  const fromList = current.products?.find((product) => product.id === id);
-  if (fromList) return fromList;
   if (current.byId.has(id)) return current.byId.get(id);
-  if (current.products && current.confirmed) return null;
-  const lists = [current.featured, current.firstPage?.products, ...current.byCategory.values()];
+  const lists = [
+    ...[...current.answers.values()].reverse().map((entry) => entry.answer?.products),
+    current.featured,
+    current.firstPage?.products,
+    ...current.byCategory.values(),
+  ];
   for (const list of lists) {
     const found = list?.find((product) => product.id === id);
     if (found) return found;
@@ -287,17 +338,25 @@ export function knownProduct(current: CatalogueState, id: number): Product | nul
 }
 
 /**
- * Loads one product for its page, unless the catalogue knows it (or will know it once the
- * device's copy is read and the server has answered).
+ * Loads one product for its page: from the worker's list (the device's copy, or the server's
+ * newer one), else fetched alone. The page's own product, embedded by the server, needs nothing
+ * until the list changes.
  */
 const productRequests = new Map<number, Promise<void>>();
 export async function loadProduct(id: number): Promise<void> {
   if (!inBrowser) return;
   whenIdle(() => void startCatalogue());
-  // The page's own product (embedded by the server) needs nothing more.
-  if (knownProduct(state, id) !== undefined) return;
+  if (state.listVersion === 0 && knownProduct(state, id) !== undefined) return;
   // A product page opened offline finds its product in the device's copy, without a request.
-  await readDeviceCopy();
+  const fromList = await askProduct(id);
+  if (fromList.product || fromList.confirmed) {
+    const product = fromList.product ?? null;
+    update((current) => ({
+      byId: new Map(current.byId).set(id, product),
+      productErrors: without(current.productErrors, id),
+    }));
+    return;
+  }
   if (knownProduct(state, id) !== undefined) return;
   // A product newer than the device's copy, or an address typed by hand: asked for alone.
   let request = productRequests.get(id);

@@ -8,36 +8,50 @@ import {
   readCatalogue,
   storeList,
 } from "./catalogue-db.ts";
-import { searchTextOf } from "./product-search.ts";
+import { queryMatcher, searchTextOf } from "./product-search.ts";
 
 /**
- * The catalogue's background half (ADR 0021), a dedicated Web Worker: it reads the device's copy
- * (IndexedDB), asks the server whether it changed, parses and stores the answer, and folds each
- * product's text for search. The page's main thread only receives the lists it shows, so a shop
- * of a thousand products does not hold up a tap while it is parsed, written and indexed.
+ * The catalogue's background half (ADR 0021, ADR 0024), a dedicated Web Worker: it reads the
+ * device's copy (IndexedDB), asks the server whether it changed, stores the answer, and holds
+ * the product list with each product's folded search text. Screens ask it for what they show (a
+ * page of a category or a search, one product) and receive only that, so a shop of a thousand
+ * products does not cross to the page's main thread at all.
  */
 
-/** What the page asks: one more round of revalidation (web/features/catalog/catalog-store.ts). */
-export type ToCatalogueWorker = { type: "revalidate" };
+/** What a list screen shows: the first `limit` products of a category (all: undefined) matching a search. */
+export type ListQuery = { categoryId: number | undefined; query: string; limit: number };
+
+/** The first `limit` products matching a query, in display order, and how many match in all. */
+export type ListAnswer = { products: Product[]; total: number };
+
+/** What the page asks (web/features/catalog/catalog-store.ts). */
+export type ToCatalogueWorker =
+  /** One more round of revalidation with the server. */
+  | { type: "revalidate" }
+  /** A page of the product list; answered with the same `key`. */
+  | { type: "list"; key: string; query: ListQuery }
+  /** One product, for its page. */
+  | { type: "product"; id: number };
 
 /** What the worker tells the page, in the order it happens. */
 export type FromCatalogueWorker =
+  /** The device's categories and when the server last confirmed the products (undefined: none stored). */
+  | { type: "device"; categories: Category[] | undefined; checkedAt: number | undefined }
   /**
-   * The device's copy, read once as the worker starts (undefined: none stored), with each
-   * product's folded search text in the same order.
+   * The product list changed (read from the device, or the server's new one): answers with an
+   * older `version` are out of date. `confirmed`: the server sent or confirmed it in this page's life.
    */
-  | {
-      type: "device";
-      products: Product[] | undefined;
-      searchTexts: string[] | undefined;
-      categories: Category[] | undefined;
-      checkedAt: number | undefined;
-    }
-  /** The server's new product list, stored on the device. */
-  | { type: "products"; products: Product[]; checkedAt: number }
+  | { type: "changed"; version: number; confirmed: boolean; checkedAt: number | undefined }
+  /** The answer to a `list` question; undefined while no list is known (none stored, no answer yet). */
+  | { type: "list"; key: string; version: number; answer: ListAnswer | undefined }
+  /**
+   * The answer to a `product` question: undefined when the list does not hold it (or no list is
+   * known); `confirmed` as in `changed`, so the page knows whether absent means gone.
+   */
+  | { type: "product"; id: number; product: Product | undefined; confirmed: boolean }
   | { type: "categories"; categories: Category[] }
-  /** Each product's folded search text, in the order of the product list posted just before. */
-  | { type: "search-text"; texts: string[] }
+  /** Every product's first picture of the shop's own, for the service worker to keep. */
+  | { type: "images"; urls: string[] }
   /** The server confirmed the stored product list (a 304). */
   | { type: "confirmed"; checkedAt: number }
   /** No answer from the server; `message` is the sentence a screen shows. */
@@ -53,6 +67,18 @@ const post = (message: FromCatalogueWorker) => scope.postMessage(message);
 let database: Promise<CatalogueDatabase | undefined> | undefined;
 const etags = new Map<"products" | "categories", string>();
 
+/** The product list and each product's folded search text, in the same order. */
+let list: { products: Product[]; texts: string[] } | undefined;
+let version = 0;
+let confirmed = false;
+
+function setList(products: Product[], texts: string[], checkedAt: number | undefined, fromServer: boolean): void {
+  list = { products, texts };
+  version += 1;
+  confirmed ||= fromServer;
+  post({ type: "changed", version, confirmed, checkedAt });
+}
+
 async function readDeviceCopy(): Promise<void> {
   database = openCatalogueDatabase();
   const db = await database;
@@ -62,31 +88,54 @@ async function readDeviceCopy(): Promise<void> {
   } catch {
     // An unreadable copy: the server's answer replaces it.
   }
-  for (const [list, record] of stored?.sync ?? []) if (record.etag) etags.set(list, record.etag);
-  const products = stored && stored.products.length > 0 ? stored.products : undefined;
+  for (const [name, record] of stored?.sync ?? []) if (record.etag) etags.set(name, record.etag);
+  const checkedAt = stored?.sync.get("products")?.checkedAt;
+  if (stored && stored.products.length > 0) {
+    // Folded here only for products stored before their texts were.
+    const texts = stored.products.map((product, i) => stored.searchTexts[i] ?? searchTextOf(product));
+    setList(stored.products, texts, checkedAt, false);
+  }
   post({
     type: "device",
-    products,
-    // Folded here only for rows stored before their texts were.
-    searchTexts: products?.map((product, i) => stored?.searchTexts[i] ?? searchTextOf(product)),
     categories: stored && stored.categories.length > 0 ? stored.categories : undefined,
-    checkedAt: stored?.sync.get("products")?.checkedAt,
+    checkedAt,
   });
 }
 
-async function syncList(list: "products" | "categories"): Promise<void> {
-  const etag = etags.get(list);
+function answerList(key: string, query: ListQuery): void {
+  if (!list) {
+    post({ type: "list", key, version, answer: undefined });
+    return;
+  }
+  const matches = query.query.trim() === "" ? undefined : queryMatcher(query.query);
+  const products: Product[] = [];
+  let total = 0;
+  for (const [i, product] of list.products.entries()) {
+    if (query.categoryId !== undefined && product.category_id !== query.categoryId) continue;
+    if (matches && !matches(list.texts[i] ?? "")) continue;
+    total += 1;
+    if (products.length < query.limit) products.push(product);
+  }
+  post({ type: "list", key, version, answer: { products, total } });
+}
+
+function answerProduct(id: number): void {
+  post({ type: "product", id, product: list?.products.find((product) => product.id === id), confirmed });
+}
+
+async function syncList(name: "products" | "categories"): Promise<void> {
+  const etag = etags.get(name);
   // A conditional request made by code bypasses the HTTP cache, so the 304 reaches here and the
   // stored copy is not parsed and written again.
   const init = { headers: etag ? { "If-None-Match": etag } : ({} as Record<string, string>) };
   let response: Awaited<ReturnType<typeof api.categories.$get>> | Awaited<ReturnType<typeof api.products.$get>>;
   try {
     response =
-      list === "products" ? await api.products.$get({ query: {} }, init) : await api.categories.$get(undefined, init);
+      name === "products" ? await api.products.$get({ query: {} }, init) : await api.categories.$get(undefined, init);
   } catch (error) {
     post({
       type: "unreachable",
-      list,
+      list: name,
       message: errorMessage(new NetworkError("No answer from the server.", { cause: error }), ""),
     });
     return;
@@ -94,33 +143,38 @@ async function syncList(list: "products" | "categories"): Promise<void> {
   const db = await database;
   // The route's types list only its 200; a conditional request may get a 304.
   if ((response.status as number) === 304) {
-    if (db) await confirmList(db, list).catch(() => {});
-    if (list === "products") post({ type: "confirmed", checkedAt: Date.now() });
+    if (db) await confirmList(db, name).catch(() => {});
+    if (name === "products") {
+      confirmed = true;
+      post({ type: "confirmed", checkedAt: Date.now() });
+    }
     return;
   }
   let rows: Product[] | Category[];
   try {
     rows = await readJson<Product[] | Category[]>(response as ResponseLike<Product[] | Category[]>);
   } catch (error) {
-    if (list === "products") post({ type: "failed", message: errorMessage(error, "Failed to load products.") });
+    if (name === "products") post({ type: "failed", message: errorMessage(error, "Failed to load products.") });
     return;
   }
   const newEtag = response.headers.get("ETag");
-  if (newEtag) etags.set(list, newEtag);
-  else etags.delete(list);
-  if (list === "categories") {
+  if (newEtag) etags.set(name, newEtag);
+  else etags.delete(name);
+  if (name === "categories") {
     post({ type: "categories", categories: rows as Category[] });
-    if (db) await storeList(db, { list, rows: rows as Category[], etag: newEtag ?? undefined }).catch(() => {});
+    if (db) await storeList(db, { list: name, rows: rows as Category[], etag: newEtag ?? undefined }).catch(() => {});
     return;
   }
   const products = rows as Product[];
-  // The page shows the products first; their search texts follow before the (slower) write.
-  post({ type: "products", products, checkedAt: Date.now() });
   const texts = products.map(searchTextOf);
-  post({ type: "search-text", texts });
+  setList(products, texts, Date.now(), true);
+  // Only the shop's own pictures: another site's arrive opaque, and Chromium counts each as
+  // megabytes of quota.
+  const pictures = products.flatMap((product) => product.images[0] ?? []).filter((url) => url.startsWith("/images/"));
+  post({ type: "images", urls: [...new Set(pictures)] });
   if (db) {
-    const rows = products.map((product, i) => ({ ...product, searchText: texts[i] ?? "" }));
-    await storeList(db, { list, rows, etag: newEtag ?? undefined }).catch(() => {});
+    const stored = products.map((product, i) => ({ ...product, searchText: texts[i] ?? "" }));
+    await storeList(db, { list: name, rows: stored, etag: newEtag ?? undefined }).catch(() => {});
   }
 }
 
@@ -150,5 +204,9 @@ function revalidate(): void {
 
 const deviceCopy = readDeviceCopy();
 scope.addEventListener("message", (event: MessageEvent<ToCatalogueWorker>) => {
-  if (event.data.type === "revalidate") revalidate();
+  const message = event.data;
+  if (message.type === "revalidate") revalidate();
+  // Questions wait for the device's copy; after that they are answered from what is known.
+  else if (message.type === "list") void deviceCopy.then(() => answerList(message.key, message.query));
+  else if (message.type === "product") void deviceCopy.then(() => answerProduct(message.id));
 });

@@ -1,4 +1,5 @@
 import { Link } from "@tanstack/react-router";
+import { memo } from "react";
 import type { Product } from "../../../worker/contract/catalogue.ts";
 import { ArrowRightIcon } from "../../components/icons.tsx";
 import { ImageWithFallback } from "../../components/image-with-fallback.tsx";
@@ -13,8 +14,26 @@ type ProductCardProps = {
   priority?: boolean;
 };
 
-/** A product in a grid: image, name, short description; the whole card opens the product. */
-export function ProductCard({ product, headingLevel = 3, eager = false, priority = false }: ProductCardProps) {
+/**
+ * A product in a grid: image, name, short description; the whole card opens the product. Each
+ * answer of the catalogue worker is a fresh copy of its products, so a card compares what it
+ * shows, not the object, to skip rendering what did not change.
+ */
+export const ProductCard = memo(ProductCardContent, (before, after) => {
+  const [a, b] = [before.product, after.product];
+  return (
+    a.id === b.id &&
+    a.name === b.name &&
+    a.short_description === b.short_description &&
+    a.description === b.description &&
+    primaryImage(a) === primaryImage(b) &&
+    before.headingLevel === after.headingLevel &&
+    before.eager === after.eager &&
+    before.priority === after.priority
+  );
+});
+
+function ProductCardContent({ product, headingLevel = 3, eager = false, priority = false }: ProductCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-sand bg-white shadow-soft transition-[box-shadow,transform] duration-200 focus-within:shadow-lift hover:-translate-y-1 hover:shadow-lift">

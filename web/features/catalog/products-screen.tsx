@@ -1,11 +1,10 @@
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { Category } from "../../../worker/contract/catalogue.ts";
 import { productsPageSize } from "../../../worker/contract/initial-data.ts";
 import { ErrorPanel } from "../../components/error-panel.tsx";
 import { SearchIcon } from "../../components/icons.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { ProductCard, ProductCardSkeleton } from "./product-card.tsx";
-import { queryMatcher, searchTextOf } from "./product-search.ts";
 import { useProducts } from "./use-catalog.ts";
 
 /** SPEC §9: 6 skeleton cards while the products load. */
@@ -29,33 +28,25 @@ type ProductsScreenProps = {
  * would otherwise build a thousand cards before the first one answers a tap.
  */
 export function ProductsScreen({ categoryId: requested, onSelectCategory }: ProductsScreenProps) {
-  const { products, total, categories, categoryId, searchText, searchReady, error, retry, loadAll } =
-    useProducts(requested);
   const [query, setQuery] = useState("");
-  const deferredQuery = useDeferredValue(query);
+  // A new search or category starts again from the first page.
+  const filter = `${requested ?? "all"}|${query.trim()}`;
+  const [paging, setPaging] = useState({ filter, limit: productsPageSize });
+  const limit = paging.filter === filter ? paging.limit : productsPageSize;
+  const {
+    products: shown,
+    total: count,
+    stale,
+    categories,
+    categoryId,
+    error,
+    retry,
+    loadAll,
+  } = useProducts(requested, query, limit);
   const searchId = useId();
   const category = categories?.find((c) => c.id === categoryId);
   useDocumentTitle(category ? `${category.name} · Products` : "Products");
-
-  const searching = deferredQuery.trim() !== "";
-  // A search covers the whole list (over the first page alone it would miss most matches), with
-  // the texts the worker folded; until then it shows the loading cards.
-  const matching = useMemo(() => {
-    if (!searching) return products;
-    if (!searchReady) return undefined;
-    const matches = queryMatcher(deferredQuery);
-    return products?.filter((product) => matches(searchText.get(product) ?? searchTextOf(product)));
-  }, [products, searchReady, searchText, searching, deferredQuery]);
-  const count = searching ? matching?.length : total;
-
-  // A new search or category starts again from the first page.
-  const [limit, setLimit] = useState(productsPageSize);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the inputs that make a new list
-  useEffect(() => setLimit(productsPageSize), [deferredQuery, categoryId]);
-  const shown = matching?.slice(0, limit);
-  // The cards still show the previous search while React renders the new one.
-  const stale = query !== deferredQuery;
-  const more = matching !== undefined && matching.length > limit;
+  const more = shown !== undefined && count !== undefined && count > shown.length;
 
   return (
     <div className="container-page pt-8 pb-16 sm:pt-14 sm:pb-24">
@@ -137,7 +128,7 @@ export function ProductsScreen({ categoryId: requested, onSelectCategory }: Prod
             ))}
           </ul>
           {more ? (
-            <MoreProducts shown={limit} onReach={() => setLimit((current) => current + productsPageSize)} />
+            <MoreProducts shown={limit} onReach={() => setPaging({ filter, limit: limit + productsPageSize })} />
           ) : null}
         </>
       )}

@@ -1,14 +1,16 @@
-import { useContext, useEffect, useMemo, useSyncExternalStore } from "react";
+import { useContext, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
 import { featuredProductCount } from "../../../worker/contract/initial-data.ts";
 import { whenIdle } from "../../lib/idle.ts";
 import { ServerInitialData } from "../../lib/initial-data.ts";
 import {
+  askList,
   type CatalogueState,
   catalogueStateFrom,
   getSnapshot,
   initialSnapshot,
   knownProduct,
+  listKey,
   loadCategory,
   loadProduct,
   reloadProduct,
@@ -16,6 +18,7 @@ import {
   startCatalogue,
   subscribe,
 } from "./catalog-store.ts";
+import type { ListAnswer, ListQuery } from "./catalogue-worker.ts";
 
 /**
  * The part of the catalogue store a component shows; it re-renders when that part changes, not
@@ -44,33 +47,27 @@ const whole = (state: CatalogueState) => state;
 export type ProductsView = {
   /** Undefined while nothing is known yet (show skeletons). */
   products: readonly Product[] | undefined;
-  /** How many products the list has: more than `products` holds while only its first page is known. */
+  /** How many products match in all: more than `products` holds beyond the first pages. */
   total: number | undefined;
-  /** False while `products` is only the page's first products. */
-  complete: boolean;
+  /** True while `products` answers an earlier question (a previous search, fewer pages). */
+  stale: boolean;
   categories: readonly Category[] | undefined;
-  /** Products' folded search texts, when the worker has made them (product-search.ts). */
-  searchText: ReadonlyMap<Product, string>;
-  /**
-   * A search can run: over the whole list once the worker has folded its texts, or over a list
-   * small enough to fold on the spot (all of a small shop's products in the page, a category
-   * fetched alone).
-   */
-  searchReady: boolean;
   /** The category actually applied: undefined for "all" and for an id no category has. */
   categoryId: number | undefined;
   error: string | undefined;
   retry: () => void;
-  /** Loads the whole list now rather than when idle (a search needs it). */
+  /** Starts the catalogue now rather than when idle (a search needs it). */
   loadAll: () => void;
 };
 
 /**
- * Products for a list screen, optionally of one category, from the one catalogue (every product
- * once, filtered here: SPEC §4). While the full list is still on its way, the page's first
- * products show, or a requested category fetched alone (SPEC §4).
+ * The first `limit` products of a category (optionally), matching a search (optionally), as the
+ * catalogue worker answers (SPEC §4: every product fetched once and filtered on the device). Until
+ * it has answered, the page's first products show, or a requested category fetched alone (SPEC
+ * §4), or the last answer shown (marked stale); a search shows nothing until the worker can run
+ * it over every product.
  */
-export function useProducts(requestedCategoryId?: number): ProductsView {
+export function useProducts(requestedCategoryId: number | undefined, query: string, limit: number): ProductsView {
   const state = useCatalogueState();
 
   // The page's first products are on screen already (embedded, or the device's): the rest when idle.
@@ -87,29 +84,45 @@ export function useProducts(requestedCategoryId?: number): ProductsView {
       ? requestedCategoryId
       : undefined;
 
-  const view = useMemo((): Pick<ProductsView, "products" | "total" | "complete"> => {
-    if (state.products) {
-      const products =
-        categoryId === undefined
-          ? state.products
-          : state.products.filter((product) => product.category_id === categoryId);
-      return { products, total: products.length, complete: true };
-    }
-    const first = state.firstPage;
-    if (first && first.categoryId === categoryId) {
-      return { products: first.products, total: first.total, complete: first.products.length === first.total };
-    }
-    const alone = categoryId === undefined ? undefined : state.byCategory.get(categoryId);
-    return { products: alone, total: alone?.length, complete: alone !== undefined };
-  }, [state.products, state.firstPage, state.byCategory, categoryId]);
+  const searching = query.trim() !== "";
+  const question: ListQuery = { categoryId, query: searching ? query : "", limit };
+  const key = listKey(question);
+  // Asked once the catalogue has started, or at once for what the page's own data cannot show.
+  const first = state.firstPage;
+  const fromPage =
+    !searching && first !== undefined && first.categoryId === categoryId && limit <= first.products.length;
+  const ask = state.started || !fromPage;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the question
+  useEffect(() => {
+    if (ask) askList(question);
+  }, [ask, key, state.listVersion]);
+
+  const entry = state.answers.get(key);
+  // The last answer shown, to keep on screen while the next is on its way.
+  const [previous, setPrevious] = useState<{ answer: ListAnswer; searching: boolean }>();
+  const answer = entry?.answer;
+  useEffect(() => {
+    if (answer) setPrevious({ answer, searching });
+  }, [answer, searching]);
+
+  let view: Pick<ProductsView, "products" | "total" | "stale">;
+  if (answer) {
+    view = { products: answer.products, total: answer.total, stale: entry?.version !== state.listVersion };
+  } else if (!searching && first && first.categoryId === categoryId) {
+    view = { products: first.products, total: first.total, stale: false };
+  } else if (!searching && categoryId !== undefined && state.byCategory.has(categoryId)) {
+    const alone = state.byCategory.get(categoryId) ?? [];
+    view = { products: alone.slice(0, limit), total: alone.length, stale: false };
+  } else if (previous && (searching || !previous.searching) && state.listVersion > 0) {
+    // The previous answer until this one arrives (a letter typed, a page more, a category).
+    view = { products: previous.answer.products, total: previous.answer.total, stale: true };
+  } else {
+    view = { products: undefined, total: undefined, stale: false };
+  }
 
   return {
     ...view,
     categories: state.categories,
-    searchText: state.searchText,
-    searchReady: state.products
-      ? state.products.length === 0 || state.searchText.size > 0
-      : view.complete && view.products !== undefined,
     categoryId,
     error: view.products ? undefined : state.productsError,
     retry: () => void reloadProducts(),
@@ -118,14 +131,14 @@ export function useProducts(requestedCategoryId?: number): ProductsView {
 }
 
 /**
- * The home page's first products (SPEC §9): from the full list once known, until then from the
+ * The home page's first products (SPEC §9): the worker's once it has answered, until then the
  * few the server wrote into the page. Starts the catalogue like every screen, so "View all
  * products" opens at once and the device holds the shop for offline use.
  */
 export function useFeaturedProducts(): Pick<ProductsView, "products" | "error" | "retry"> {
   const state = useCatalogueState();
 
-  const seeded = state.products !== undefined || state.featured !== undefined;
+  const seeded = state.featured !== undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: decided once, on mount
   useEffect(() => {
     if (!seeded) {
@@ -137,7 +150,14 @@ export function useFeaturedProducts(): Pick<ProductsView, "products" | "error" |
     return whenIdle(() => void startCatalogue());
   }, []);
 
-  const products = state.products?.slice(0, featuredProductCount) ?? state.featured;
+  const question: ListQuery = { categoryId: undefined, query: "", limit: featuredProductCount };
+  const ask = state.started || !seeded;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the question never changes
+  useEffect(() => {
+    if (ask) askList(question);
+  }, [ask, state.listVersion]);
+
+  const products = state.answers.get(listKey(question))?.answer?.products ?? state.featured;
   return {
     products,
     error: products ? undefined : state.productsError,
@@ -168,9 +188,11 @@ export type ProductView =
 export function useProduct(id: number | undefined): ProductView {
   const state = useCatalogueState();
 
+  // Again when the list changes: the product may have been edited or deleted meanwhile.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the version is the reason to ask again
   useEffect(() => {
     if (id !== undefined) void loadProduct(id);
-  }, [id]);
+  }, [id, state.listVersion]);
 
   const offline = id !== undefined && state.productErrors.get(id)?.offline === true;
   useEffect(() => {

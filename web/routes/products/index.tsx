@@ -1,15 +1,19 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { startCatalogue } from "../../features/catalog/catalog-store.ts";
+import { productsPageSize } from "../../../worker/contract/initial-data.ts";
+import { prepareList, startCatalogue } from "../../features/catalog/catalog-store.ts";
 import { ProductsScreen } from "../../features/catalog/products-screen.tsx";
 import { productsSearchSchema } from "../../features/catalog/products-search-params.ts";
 import { whenIdle } from "../../lib/idle.ts";
 
 export const Route = createFileRoute("/products/")({
   validateSearch: productsSearchSchema,
-  // Not awaited: the screen shows what is known at once; hovering a link starts it early. When
-  // idle: on the page's first load its first products are embedded, and the rest can wait for
-  // the page to be usable.
-  loader: () => void whenIdle(() => void startCatalogue()),
+  loaderDeps: ({ search }) => ({ category: search.category }),
+  // On the page's first load its first products are embedded, and the catalogue starts when the
+  // page is usable; opened from another screen (or hovered), the first page is asked for first.
+  loader: ({ deps }) => {
+    whenIdle(() => void startCatalogue());
+    return prepareList({ categoryId: deps.category, query: "", limit: productsPageSize });
+  },
   component: ProductsRoute,
 });
 
