@@ -3,7 +3,8 @@ import { ApiResponseError, api, errorMessage, NetworkError, readJson } from "../
 import { onCategoriesChanged } from "../../lib/events.ts";
 import { whenIdle } from "../../lib/idle.ts";
 import { type EmbeddedData, productIdFromPathname, readInitialData } from "../../lib/initial-data.ts";
-import type { FromCatalogueWorker, ListAnswer, ListQuery, ToCatalogueWorker } from "./catalogue-worker.ts";
+import type { FromCatalogueWorker, ToCatalogueWorker } from "./catalogue-worker.ts";
+import type { ListAnswer, ListQuery } from "./product-search.ts";
 
 /**
  * The shopper's catalogue, one store for every screen and the header (DESIGN.md §7, SPEC §4:
@@ -23,7 +24,7 @@ export type CatalogueState = {
    * The worker's answers, by `listKey`, each with the version of the list it was taken from (an
    * older one is shown while the new answer is on its way); undefined: the worker knows no list.
    */
-  readonly answers: ReadonlyMap<string, { version: number; answer: ListAnswer | undefined }>;
+  readonly answers: ReadonlyMap<string, { version: number; answer: ListAnswer<Product> | undefined }>;
   /** The worker's product list's version: 0 until it has one (from the device or the server). */
   readonly listVersion: number;
   /** True once a screen may ask the worker (startCatalogue ran: when idle, or for a search). */
@@ -154,7 +155,12 @@ function receive(message: FromCatalogueWorker): void {
         const answers = new Map(current.answers);
         answers.delete(message.key);
         answers.set(message.key, { version: message.version, answer: message.answer });
-        for (const key of answers.keys()) if (answers.size > keptAnswers) answers.delete(key);
+        for (const key of answers.keys()) {
+          if (answers.size <= keptAnswers) break;
+          // Forgotten: asked again if a screen comes back to it.
+          answers.delete(key);
+          asked.delete(key);
+        }
         return { answers };
       });
       for (const done of listWaiters.get(message.key) ?? []) done();

@@ -8,7 +8,7 @@ import {
   readCatalogue,
   storeList,
 } from "./catalogue-db.ts";
-import { queryMatcher, searchTextOf } from "./product-search.ts";
+import { findProducts, type ListAnswer, type ListQuery, searchTextOf } from "./product-search.ts";
 
 /**
  * The catalogue's background half (ADR 0021, ADR 0024), a dedicated Web Worker: it reads the
@@ -17,12 +17,6 @@ import { queryMatcher, searchTextOf } from "./product-search.ts";
  * page of a category or a search, one product) and receive only that, so a shop of a thousand
  * products does not cross to the page's main thread at all.
  */
-
-/** What a list screen shows: the first `limit` products of a category (all: undefined) matching a search. */
-export type ListQuery = { categoryId: number | undefined; query: string; limit: number };
-
-/** The first `limit` products matching a query, in display order, and how many match in all. */
-export type ListAnswer = { products: Product[]; total: number };
 
 /** What the page asks (web/features/catalog/catalog-store.ts). */
 export type ToCatalogueWorker =
@@ -43,7 +37,7 @@ export type FromCatalogueWorker =
    */
   | { type: "changed"; version: number; confirmed: boolean; checkedAt: number | undefined }
   /** The answer to a `list` question; undefined while no list is known (none stored, no answer yet). */
-  | { type: "list"; key: string; version: number; answer: ListAnswer | undefined }
+  | { type: "list"; key: string; version: number; answer: ListAnswer<Product> | undefined }
   /**
    * The answer to a `product` question: undefined when the list does not hold it (or no list is
    * known); `confirmed` as in `changed`, so the page knows whether absent means gone.
@@ -103,20 +97,8 @@ async function readDeviceCopy(): Promise<void> {
 }
 
 function answerList(key: string, query: ListQuery): void {
-  if (!list) {
-    post({ type: "list", key, version, answer: undefined });
-    return;
-  }
-  const matches = query.query.trim() === "" ? undefined : queryMatcher(query.query);
-  const products: Product[] = [];
-  let total = 0;
-  for (const [i, product] of list.products.entries()) {
-    if (query.categoryId !== undefined && product.category_id !== query.categoryId) continue;
-    if (matches && !matches(list.texts[i] ?? "")) continue;
-    total += 1;
-    if (products.length < query.limit) products.push(product);
-  }
-  post({ type: "list", key, version, answer: { products, total } });
+  const answer = list ? findProducts(list.products, list.texts, query) : undefined;
+  post({ type: "list", key, version, answer });
 }
 
 function answerProduct(id: number): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldForSearch, queryMatcher, searchTextOf } from "./product-search.ts";
+import { findProducts, foldForSearch, queryMatcher, searchTextOf } from "./product-search.ts";
 
 const product = (name: string, extra: Partial<Parameters<typeof searchTextOf>[0]> = {}) =>
   searchTextOf({ name, short_description: "", description: "", long_description: "", ...extra });
@@ -44,5 +44,39 @@ describe("Turkish-aware product search", () => {
 
   it("folds dotted and dotless i the Turkish way", () => {
     expect(foldForSearch("İSTANBUL ılık Iğdır")).toBe("istanbul ilik igdir");
+  });
+});
+
+describe("a list screen's question over the whole list", () => {
+  const products = [
+    { id: 1, name: "Ihlamur Çayı", category_id: 1 },
+    { id: 2, name: "Çörek Otu Yağı", category_id: 2 },
+    { id: 3, name: "Adaçayı", category_id: 1 },
+    { id: 4, name: "Zeytinyağlı Sabun", category_id: null },
+    { id: 5, name: "Kuşburnu Çayı", category_id: 1 },
+  ];
+  const texts = products.map((p) => product(p.name));
+  const ids = (answer: { products: { id: number }[] }) => answer.products.map((p) => p.id);
+
+  it("gives the first `limit` products in display order and how many there are in all", () => {
+    const answer = findProducts(products, texts, { categoryId: undefined, query: "", limit: 2 });
+    expect(ids(answer)).toEqual([1, 2]);
+    expect(answer.total).toBe(5);
+  });
+
+  it("filters by category and by search together", () => {
+    expect(findProducts(products, texts, { categoryId: 1, query: "", limit: 12 })).toMatchObject({ total: 3 });
+    const teas = findProducts(products, texts, { categoryId: 1, query: "cayi", limit: 1 });
+    expect(ids(teas)).toEqual([1]);
+    expect(teas.total).toBe(3);
+    expect(ids(findProducts(products, texts, { categoryId: undefined, query: "YAG", limit: 12 }))).toEqual([2, 4]);
+  });
+
+  it("finds nothing, with a total of 0, for a search or a category no product matches", () => {
+    expect(findProducts(products, texts, { categoryId: undefined, query: "lavanta", limit: 12 })).toEqual({
+      products: [],
+      total: 0,
+    });
+    expect(findProducts(products, texts, { categoryId: 9, query: "", limit: 12 })).toEqual({ products: [], total: 0 });
   });
 });

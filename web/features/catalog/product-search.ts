@@ -33,3 +33,30 @@ export function queryMatcher(query: string): (foldedText: string) => boolean {
   const words = foldForSearch(query).split(" ").filter(Boolean);
   return (foldedText) => words.every((word) => foldedText.includes(word));
 }
+
+/** What a list screen shows: the first `limit` products of a category (all: undefined) matching a search. */
+export type ListQuery = { categoryId: number | undefined; query: string; limit: number };
+
+/** The first `limit` products matching a query, in display order, and how many match in all. */
+export type ListAnswer<T> = { products: T[]; total: number };
+
+/**
+ * Answers a list screen's question over the whole list (`texts[i]` is `products[i]`'s folded
+ * search text): one pass, the query folded once.
+ */
+export function findProducts<T extends { category_id: number | null }>(
+  products: readonly T[],
+  texts: readonly string[],
+  query: ListQuery,
+): ListAnswer<T> {
+  const matches = query.query.trim() === "" ? undefined : queryMatcher(query.query);
+  const found: T[] = [];
+  let total = 0;
+  for (const [i, product] of products.entries()) {
+    if (query.categoryId !== undefined && product.category_id !== query.categoryId) continue;
+    if (matches && !matches(texts[i] ?? "")) continue;
+    total += 1;
+    if (found.length < query.limit) found.push(product);
+  }
+  return { products: found, total };
+}

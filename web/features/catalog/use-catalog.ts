@@ -18,7 +18,7 @@ import {
   startCatalogue,
   subscribe,
 } from "./catalog-store.ts";
-import type { ListAnswer, ListQuery } from "./catalogue-worker.ts";
+import type { ListAnswer, ListQuery } from "./product-search.ts";
 
 /**
  * The part of the catalogue store a component shows; it re-renders when that part changes, not
@@ -99,7 +99,7 @@ export function useProducts(requestedCategoryId: number | undefined, query: stri
 
   const entry = state.answers.get(key);
   // The last answer shown, to keep on screen while the next is on its way.
-  const [previous, setPrevious] = useState<{ answer: ListAnswer; searching: boolean }>();
+  const [previous, setPrevious] = useState<{ answer: ListAnswer<Product>; searching: boolean }>();
   const answer = entry?.answer;
   useEffect(() => {
     if (answer) setPrevious({ answer, searching });
