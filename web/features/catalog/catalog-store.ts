@@ -39,8 +39,6 @@ export type CatalogueState = {
   readonly productErrors: ReadonlyMap<number, { offline: boolean; message: string }>;
   /** When the server last confirmed the product list (ms since the epoch), if ever. */
   readonly checkedAt: number | undefined;
-  /** True once the server has confirmed the product list during this page's life. */
-  readonly confirmed: boolean;
   /** The last attempt to reach the server got no answer. */
   readonly unreachable: boolean;
 };
@@ -68,7 +66,6 @@ export function catalogueStateFrom(embedded: EmbeddedData | undefined): Catalogu
     byId,
     productErrors: new Map(),
     checkedAt: undefined,
-    confirmed: false,
     unreachable: false,
   };
 }
@@ -143,7 +140,6 @@ function receive(message: FromCatalogueWorker): void {
       update((current) => ({
         listVersion: message.version,
         productsError: undefined,
-        confirmed: current.confirmed || message.confirmed,
         unreachable: message.confirmed ? false : current.unreachable,
         checkedAt: message.checkedAt ?? current.checkedAt,
         // What was fetched alone is in the list now, or gone from the shop.
@@ -179,7 +175,7 @@ function receive(message: FromCatalogueWorker): void {
       update(() => ({ categories: message.categories }));
       return;
     case "confirmed":
-      update(() => ({ confirmed: true, unreachable: false, checkedAt: message.checkedAt }));
+      update(() => ({ unreachable: false, checkedAt: message.checkedAt }));
       return;
     case "unreachable":
       update((current) => ({

@@ -61,6 +61,19 @@ export type ProductsView = {
 };
 
 /**
+ * The worker's answer to a list question, asked when `ask` is true (again whenever the worker's
+ * list changes); undefined until it has answered. An older list's answer is kept meanwhile.
+ */
+function useListAnswer(state: CatalogueState, question: ListQuery, ask: boolean) {
+  const key = listKey(question);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the question
+  useEffect(() => {
+    if (ask) askList(question);
+  }, [ask, key, state.listVersion]);
+  return state.answers.get(key);
+}
+
+/**
  * The first `limit` products of a category (optionally), matching a search (optionally), as the
  * catalogue worker answers (SPEC §4: every product fetched once and filtered on the device). Until
  * it has answered, the page's first products show, or a requested category fetched alone (SPEC
@@ -86,18 +99,11 @@ export function useProducts(requestedCategoryId: number | undefined, query: stri
 
   const searching = query.trim() !== "";
   const question: ListQuery = { categoryId, query: searching ? query : "", limit };
-  const key = listKey(question);
   // Asked once the catalogue has started, or at once for what the page's own data cannot show.
   const first = state.firstPage;
   const fromPage =
     !searching && first !== undefined && first.categoryId === categoryId && limit <= first.products.length;
-  const ask = state.started || !fromPage;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the question
-  useEffect(() => {
-    if (ask) askList(question);
-  }, [ask, key, state.listVersion]);
-
-  const entry = state.answers.get(key);
+  const entry = useListAnswer(state, question, state.started || !fromPage);
   // The last answer shown, to keep on screen while the next is on its way.
   const [previous, setPrevious] = useState<{ answer: ListAnswer<Product>; searching: boolean }>();
   const answer = entry?.answer;
@@ -151,13 +157,7 @@ export function useFeaturedProducts(): Pick<ProductsView, "products" | "error" |
   }, []);
 
   const question: ListQuery = { categoryId: undefined, query: "", limit: featuredProductCount };
-  const ask = state.started || !seeded;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the question never changes
-  useEffect(() => {
-    if (ask) askList(question);
-  }, [ask, state.listVersion]);
-
-  const products = state.answers.get(listKey(question))?.answer?.products ?? state.featured;
+  const products = useListAnswer(state, question, state.started || !seeded)?.answer?.products ?? state.featured;
   return {
     products,
     error: products ? undefined : state.productsError,
