@@ -9,8 +9,8 @@ import { expect, onTestFinished } from "vitest";
  * Browser end-to-end support (DESIGN.md §9): playwright-core drives Debian's Chromium
  * (`/usr/bin/chromium`, or CHROME_PATH); a test tool's own browser download cannot work here.
  */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromePath(), args: chromiumFlags });
+export function launchBrowser(extraFlags: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: chromePath(), args: [...chromiumFlags, ...extraFlags] });
 }
 
 /** Debian's Chromium unless CHROME_PATH says otherwise (DESIGN.md §9). */

@@ -6,10 +6,16 @@ import { getJson, startTestServer, type TestServer } from "./server.ts";
 
 export type ShopInBrowser = { server: TestServer; browser: Browser; categories: Category[]; products: Product[] };
 
-/** The seeded shop on a fresh server, Chromium, and the catalogue the tests compare against. */
-export async function startShopInBrowser(settings: Record<string, string> = {}): Promise<ShopInBrowser> {
+/**
+ * The seeded shop on a fresh server, Chromium (with any `browserFlags` beside the usual ones),
+ * and the catalogue the tests compare against.
+ */
+export async function startShopInBrowser(
+  settings: Record<string, string> = {},
+  browserFlags: string[] = [],
+): Promise<ShopInBrowser> {
   const server = await startTestServer(settings);
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(browserFlags);
   const [categories, products] = await Promise.all([
     getJson<Category[]>(server, "/api/categories"),
     getJson<Product[]>(server, "/api/products"),
@@ -29,10 +35,11 @@ export async function stopShopInBrowser(shop: Partial<ShopInBrowser>): Promise<v
 export function setUpShopInBrowser(
   receive: (shop: ShopInBrowser) => void,
   settings: Record<string, string> = {},
+  browserFlags: string[] = [],
 ): void {
   let shop: ShopInBrowser | undefined;
   beforeAll(async () => {
-    shop = await startShopInBrowser(settings);
+    shop = await startShopInBrowser(settings, browserFlags);
     receive(shop);
   });
   afterAll(() => stopShopInBrowser(shop ?? {}));

@@ -52,11 +52,11 @@ registerRoute(
 
 // Product pictures: same-origin ones and the https ones an admin may link. Their addresses
 // change when the picture does, so the first copy is kept; the bounds keep storage small.
-// Cross-origin pictures arrive opaque (status 0), and each counts several MB against the quota
-// in Chromium, hence the smaller bound.
 const imageCache = (cacheName: string, maxEntries: number, statuses: number[]) =>
   new CacheFirst({
     cacheName,
+    // A picture host's CORS answer may vary on Origin, which an <img>'s own request lacks.
+    matchOptions: { ignoreVary: true },
     plugins: [
       new CacheableResponsePlugin({ statuses }),
       new ExpirationPlugin({ maxEntries, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
@@ -68,20 +68,57 @@ const imageCache = (cacheName: string, maxEntries: number, statuses: number[]) =
 // (1,000 products) for the products never opened.
 const ownImages = imageCache("images", 2000, [200]);
 registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/images/"), ownImages);
+
+// Another host's pictures, kept ahead like the shop's own when that host lets the worker read
+// them (CORS): then they count at their size. A host that does not sends them opaque, and
+// Chromium counts each opaque response as megabytes of quota, so those are kept only as shown,
+// the most recent 60 (ADR 0025).
+const externalFirstImagesName = "external-first-images";
+const externalFirstImages = imageCache(externalFirstImagesName, 2000, [200]);
+const shownExternalImages = imageCache("external-images", 60, [0, 200]);
 registerRoute(
   ({ request, url, sameOrigin }) => !sameOrigin && request.destination === "image" && url.protocol === "https:",
-  imageCache("external-images", 60, [0, 200]),
+  async (options) => {
+    const cache = await self.caches.open(externalFirstImagesName);
+    return (await cache.match(options.request, { ignoreVary: true })) ?? shownExternalImages.handle(options);
+  },
 );
+
+/**
+ * Keeps pictures ahead of their being shown: the shop's own, and other https hosts' read
+ * through CORS. A host that refuses the first of its pictures is not asked for the rest.
+ */
+async function keepImages(event: ExtendableEvent, urls: URL[]): Promise<void> {
+  // Resolves once the picture is stored (or was already), rejects when it could not be fetched.
+  const keep = (strategy: CacheFirst, request: Request) => Promise.all(strategy.handleAll({ event, request }));
+  const keepExternal = (url: URL) => keep(externalFirstImages, new Request(url, { mode: "cors", credentials: "omit" }));
+  const hosts = new Map<string, URL[]>();
+  for (const url of urls) {
+    if (url.origin === self.location.origin || url.protocol !== "https:") continue;
+    const ofHost = hosts.get(url.origin) ?? [];
+    ofHost.push(url);
+    hosts.set(url.origin, ofHost);
+  }
+  await Promise.allSettled([
+    ...urls
+      .filter((url) => url.origin === self.location.origin && url.pathname.startsWith("/images/"))
+      .map((url) => keep(ownImages, new Request(url))),
+    ...[...hosts.values()].map(async ([first, ...rest]) => {
+      if (first) await keepExternal(first);
+      await Promise.allSettled(rest.map(keepExternal));
+    }),
+  ]);
+}
 
 // The pictures a page showed before this worker controlled it (web/features/app-update/), and
 // every product's first picture (web/features/catalog/catalog-store.ts).
 self.addEventListener("message", (event) => {
   if (event.data?.type !== "CACHE_IMAGES" || !Array.isArray(event.data.urls)) return;
-  const urls = (event.data.urls as unknown[])
-    .filter((url): url is string => typeof url === "string")
-    .map((url) => new URL(url, self.location.href))
-    .filter((url) => url.origin === self.location.origin && url.pathname.startsWith("/images/"));
-  event.waitUntil(Promise.allSettled(urls.map((url) => ownImages.handleAll({ event, request: new Request(url) })[1])));
+  const urls = (event.data.urls as unknown[]).flatMap((url) => {
+    if (typeof url !== "string" || !URL.canParse(url, self.location.href)) return [];
+    return [new URL(url, self.location.href)];
+  });
+  event.waitUntil(keepImages(event, urls));
 });
 
 /**

@@ -57,7 +57,7 @@ async function keepPicturesOfThisPage(): Promise<void> {
   const { active } = await navigator.serviceWorker.ready;
   const urls = performance
     .getEntriesByType("resource")
-    .map((entry) => entry.name)
-    .filter((url) => new URL(url).pathname.startsWith("/images/"));
+    .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === "img")
+    .map((entry) => entry.name);
   if (urls.length > 0) active?.postMessage({ type: "CACHE_IMAGES", urls });
 }

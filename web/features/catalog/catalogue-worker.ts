@@ -105,6 +105,9 @@ function answerProduct(id: number): void {
   post({ type: "product", id, product: list?.products.find((product) => product.id === id), confirmed });
 }
 
+/** A picture the service worker can keep ahead: the shop's own or another https host's. */
+const isKeptPicture = (url: string) => url.startsWith("/images/") || url.startsWith("https://");
+
 async function syncList(name: "products" | "categories"): Promise<void> {
   const etag = etags.get(name);
   // A conditional request made by code bypasses the HTTP cache, so the 304 reaches here and the
@@ -150,9 +153,8 @@ async function syncList(name: "products" | "categories"): Promise<void> {
   const products = rows as Product[];
   const texts = products.map(searchTextOf);
   setList(products, texts, Date.now(), true);
-  // Only the shop's own pictures: another site's arrive opaque, and Chromium counts each as
-  // megabytes of quota.
-  const pictures = products.flatMap((product) => product.images[0] ?? []).filter((url) => url.startsWith("/images/"));
+  // The service worker keeps the shop's own pictures and other https hosts' it may read (ADR 0025).
+  const pictures = products.flatMap((product) => product.images[0] ?? []).filter(isKeptPicture);
   post({ type: "images", urls: [...new Set(pictures)] });
   if (db) {
     const stored = products.map((product, i) => ({ ...product, searchText: texts[i] ?? "" }));
