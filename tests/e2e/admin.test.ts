@@ -15,7 +15,7 @@ import {
   screenshot,
   waitForApp,
 } from "../support/browser.ts";
-import { createMember, type Member } from "../support/members.ts";
+import { type Member, signUpMember } from "../support/members.ts";
 import { addMembers } from "../support/seed-members.ts";
 import { getJson } from "../support/server.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
@@ -92,7 +92,7 @@ const copiedPage = `<html><head><meta charset="utf-8"><link rel="stylesheet" hre
 <p><a href="javascript:window.__pasted='link'">bad link</a> <a href="https://example.com/ihlamur">good link</a></p></body></html>`;
 
 test("desktop: the administrator signs in and runs the shop", async () => {
-  await createMember(running.server, member);
+  await signUpMember(running.server, member);
   const [questions, seededCategories] = await Promise.all([
     getJson<{ questions: SurveyQuestion[] }>(running.server, "/api/survey/questions").then((body) => body.questions),
     getJson<Category[]>(running.server, "/api/categories"),
@@ -546,7 +546,7 @@ test("a member opening /admin sees Access Denied, and can switch to the admin lo
     firstName: "Deniz",
     lastName: "Er",
   };
-  await createMember(running.server, visitor);
+  await signUpMember(running.server, visitor);
   const page = await openPage("phone");
   await openApp(page, "/signin");
   await page.getByLabel("Email", { exact: true }).first().fill(visitor.email);

@@ -9,7 +9,7 @@ import {
   screenshot,
   waitForApp,
 } from "../support/browser.ts";
-import { countMail, createMember, forgetMailThrottle, type Member, waitForMail } from "../support/members.ts";
+import { countMail, forgetMailThrottle, type Member, signUpMember, waitForMail } from "../support/members.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
 
 // A member comes back (issue 12): signs in, edits the profile, is kept signed in across tabs
@@ -41,7 +41,7 @@ test("a returning member on a phone: sign-in, profile edits, two tabs, a forgott
     firstName: "Selin",
     lastName: "Kaya",
   };
-  const questions = await createMember(shop.server, member);
+  const questions = await signUpMember(shop.server, member);
   const page = await openPage("phone", [...refusedSignIn, usedLink]);
 
   // From home, through the phone menu.
@@ -218,7 +218,7 @@ test("past the hour the session refreshes itself: same screen, one refresh, call
     firstName: "Emre",
     lastName: "Ak",
   };
-  await createMember(shop.server, member);
+  await signUpMember(shop.server, member);
   const page = await openPage("phone");
   await page.clock.install();
   await openApp(page, "/signin");
@@ -264,7 +264,7 @@ test("desktop: SPEC §8's other sign-in messages, and the administrator goes to 
     firstName: "Deniz",
     lastName: "Er",
   };
-  await createMember(shop.server, unconfirmed, { verified: false });
+  await signUpMember(shop.server, unconfirmed, { verified: false });
   const page = await openPage("desktop", [
     ...refusedSignIn,
     failedRequest(429, /\/api\/auth\/token\?grant_type=password/),
@@ -305,7 +305,7 @@ test("desktop: SPEC §8's other sign-in messages, and the administrator goes to 
 
 test("desktop: a reset page without a working link says so and sends a new one", async () => {
   const member: Member = { email: "ali.link@example.com", password: "ardıç-yağı-8", firstName: "Ali", lastName: "Taş" };
-  await createMember(shop.server, member);
+  await signUpMember(shop.server, member);
   await forgetMailThrottle(shop.server, member.email);
   const page = await openPage("desktop", [usedLink]);
 
@@ -334,7 +334,7 @@ test("desktop: a member's server-rendered page never shows the visitor's links, 
     firstName: "Zeynep",
     lastName: "Ay",
   };
-  await createMember(shop.server, member);
+  await signUpMember(shop.server, member);
   const page = await openPage("desktop");
   await page.addInitScript(() => {
     const w = window as unknown as { layoutShift: number };

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { expectAccessible, openApp, screenshot, waitForApp } from "../support/browser.ts";
-import { createMember, waitForMail as waitForMailTo } from "../support/members.ts";
+import { signUpMember, waitForMail as waitForMailTo } from "../support/members.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
 
 // A new visitor joins on a phone, as issue 11 describes: from home's banner through the three
@@ -149,7 +149,7 @@ test("desktop: the wizard's first step, and a signed-in visitor is sent home fro
   await expectAccessible(page);
 
   const member = { email: "kerem.back@example.com", password: "lavanta-22", firstName: "Kerem", lastName: "Şen" };
-  await createMember(shop.server, member);
+  await signUpMember(shop.server, member);
   await openApp(page, "/signin");
   await page.getByLabel("Email", { exact: true }).first().fill(member.email);
   await page.getByLabel("Password", { exact: true }).fill(member.password);

@@ -43,7 +43,7 @@ export type Member = { email: string; password: string; firstName: string; lastN
  * Signs a member up with every question answered with its first option; unless `verified` is
  * false, follows the link in the verification e-mail too.
  */
-export async function createMember(
+export async function signUpMember(
   server: TestServer,
   member: Member,
   { verified = true }: { verified?: boolean } = {},
