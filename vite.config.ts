@@ -8,6 +8,7 @@ import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
 import { appShellUrl } from "./web/service-worker/routes.ts";
+import { compileHint } from "./web/vite-plugins/compile-hints.ts";
 import { sharePreviews } from "./web/vite-plugins/share-previews.ts";
 import { staticAssetHeaders } from "./web/vite-plugins/static-asset-headers.ts";
 import { securityHeaders, serviceWorkerHeaders, serviceWorkerPath } from "./worker/lib/security-headers.ts";
@@ -135,7 +136,10 @@ export default defineConfig(({ mode }) => ({
   // catalogue pages (dist/ssr/entry-server.js, loaded by the Node entry, bundled into the Worker).
   builder: {},
   environments: {
-    client: { build: { outDir: "../dist/web", emptyOutDir: true } },
+    client: {
+      // V8's compile hint on the shopper's chunks (web/vite-plugins/compile-hints.ts, ADR 0026).
+      build: { outDir: "../dist/web", emptyOutDir: true, rollupOptions: { output: { postBanner: compileHint } } },
+    },
     ssr: {
       build: {
         outDir: "../dist/ssr",
