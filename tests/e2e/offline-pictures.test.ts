@@ -1,7 +1,7 @@
 import { createClient } from "@libsql/client";
 import type { Page } from "playwright-core";
 import { expect, onTestFinished, test } from "vitest";
-import { failOnPageErrors, openApp, phoneContext, storedProductIds } from "../support/browser.ts";
+import { failOnPageErrors, openApp, phoneContext, productPicture, storedProductIds } from "../support/browser.ts";
 import { startPictureHost } from "../support/picture-host.ts";
 import { type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
 
@@ -19,20 +19,6 @@ function cached(page: Page, cacheName: string): Promise<string[]> {
     const cache = await caches.open(name);
     return (await cache.keys()).map((request) => request.url).sort();
   }, cacheName);
-}
-
-/** The product page's picture once it has loaded or fallen back: the address it shows. */
-async function shownPicture(page: Page): Promise<string> {
-  const image = page.getByRole("main").locator("img").first();
-  await page.waitForFunction(
-    () => {
-      const img = document.querySelector<HTMLImageElement>("main img");
-      return img?.complete === true && img.naturalWidth > 0;
-    },
-    undefined,
-    { timeout: 10_000 },
-  );
-  return image.evaluate((img: HTMLImageElement) => img.currentSrc);
 }
 
 test("after one visit, the first pictures of products never opened are kept from a host that allows it; another host's as shown", async () => {
@@ -83,18 +69,18 @@ test("after one visit, the first pictures of products never opened are kept from
 
   // A product of the refusing host opened online: its pictures are shown, and kept as shown.
   await openApp(page, `/products/${o1.id}`);
-  expect(await shownPicture(page)).toBe(linked.get(o1.id)?.[0]);
+  expect(await productPicture(page)).toBe(linked.get(o1.id)?.[0]);
   await expect.poll(() => cached(page, "external-images")).toEqual([...(linked.get(o1.id) ?? [])].sort());
 
   // ── Offline ──
   await context.setOffline(true);
   // A product never opened: its picture from the kept ones, not the placeholder.
   await openApp(page, `/products/${r2.id}`);
-  expect(await shownPicture(page)).toBe(linked.get(r2.id)?.[0]);
+  expect(await productPicture(page)).toBe(linked.get(r2.id)?.[0]);
   // The one opened online comes back with its picture.
   await openApp(page, `/products/${o1.id}`);
-  expect(await shownPicture(page)).toBe(linked.get(o1.id)?.[0]);
+  expect(await productPicture(page)).toBe(linked.get(o1.id)?.[0]);
   // The refusing host's product never opened: the placeholder, not a broken picture.
   await openApp(page, `/products/${o2.id}`);
-  expect(await shownPicture(page)).toMatch(/\/images\/placeholder\.svg$/);
+  expect(await productPicture(page)).toMatch(/\/images\/placeholder\.svg$/);
 });

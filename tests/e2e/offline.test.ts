@@ -9,6 +9,7 @@ import {
   failOnPageErrors,
   openApp,
   phoneContext,
+  productPicture,
   screenshot,
   storedProductIds,
   waitForApp,
@@ -157,14 +158,7 @@ test("after one visit to the home page the whole catalogue works offline, and ca
   const opened = await page.goto(`/products/${wanted.id}`);
   expect(opened?.fromServiceWorker()).toBe(true);
   await page.getByRole("heading", { level: 1, name: wanted.name }).waitFor();
-  await page.waitForFunction(
-    () => {
-      const image = document.querySelector<HTMLImageElement>("main img");
-      return image?.complete === true && image.naturalWidth > 0;
-    },
-    undefined,
-    { timeout: 10_000 },
-  );
+  expect(await productPicture(page)).toBe(new URL(wanted.images[0] ?? "", shop.server.url).href);
   await screenshot(page, "offline-product-phone");
 
   // A product the device has never heard of: unavailable offline, which is not "not found".

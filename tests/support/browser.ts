@@ -122,6 +122,19 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.app === "ready");
 }
 
+/** The address of the first picture in `main` (a product page's) once it has loaded. */
+export async function productPicture(page: Page): Promise<string> {
+  await page.waitForFunction(
+    () => {
+      const img = document.querySelector<HTMLImageElement>("main img");
+      return img?.complete === true && img.naturalWidth > 0;
+    },
+    undefined,
+    { timeout: 10_000 },
+  );
+  return page.evaluate(() => document.querySelector<HTMLImageElement>("main img")?.currentSrc ?? "");
+}
+
 /** The product ids in the device's catalogue, read straight from IndexedDB (none before it exists). */
 export function storedProductIds(page: Page): Promise<number[]> {
   return page.evaluate(
