@@ -90,12 +90,9 @@ describe("the smtp transport", () => {
     expect(message.mail.messageId).toBe("<outbox-7-1@dogalyasam.test>");
   });
 
-  it("delivers the verification e-mail from the outbox and marks it sent", async () => {
-    const clock = createTestClock();
-    const content = verificationEmail("Çağrı", "https://dogalyasam.test/api/auth/verify?token=abc");
-    await enqueueEmail(db, { kind: "verify_email", to: "cagri@example.com", content, sendAfter: clock.now() });
-
-    const result = await dispatchOutbox({
+  /** One round of the real dispatcher, delivering to the test's SMTP server. */
+  const dispatchOverSmtp = (clock: ReturnType<typeof createTestClock>) =>
+    dispatchOutbox({
       db,
       mailer: createSmtpMailer(smtpUrl()),
       clock,
@@ -103,6 +100,13 @@ describe("the smtp transport", () => {
       from,
       maxAttempts: 8,
     });
+
+  it("delivers the verification e-mail from the outbox and marks it sent", async () => {
+    const clock = createTestClock();
+    const content = verificationEmail("Çağrı", "https://dogalyasam.test/api/auth/verify?token=abc");
+    await enqueueEmail(db, { kind: "verify_email", to: "cagri@example.com", content, sendAfter: clock.now() });
+
+    const result = await dispatchOverSmtp(clock);
 
     expect(result).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(received).toHaveLength(1);
@@ -127,14 +131,7 @@ describe("the smtp transport", () => {
     });
     refuseData = { code: 452, message: "4.2.2 Mailbox full, try later" };
 
-    const result = await dispatchOutbox({
-      db,
-      mailer: createSmtpMailer(smtpUrl()),
-      clock,
-      logger: createLogger("silent"),
-      from,
-      maxAttempts: 8,
-    });
+    const result = await dispatchOverSmtp(clock);
 
     expect(result).toEqual({ sent: 0, retrying: 1, failed: 0 });
     const [row] = await db.select().from(emailOutbox).orderBy(asc(emailOutbox.id));
