@@ -1,7 +1,14 @@
 import { createClient } from "@libsql/client";
 import type { Page } from "playwright-core";
 import { expect, onTestFinished, test } from "vitest";
-import { failOnPageErrors, openApp, phoneContext, productPicture, storedProductIds } from "../support/browser.ts";
+import {
+  failOnPageErrors,
+  openApp,
+  phoneContext,
+  productPicture,
+  screenshot,
+  storedProductIds,
+} from "../support/browser.ts";
 import { startPictureHost } from "../support/picture-host.ts";
 import { type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
 
@@ -77,6 +84,7 @@ test("after one visit, the first pictures of products never opened are kept from
   // A product never opened: its picture from the kept ones, not the placeholder.
   await openApp(page, `/products/${r2.id}`);
   expect(await productPicture(page)).toBe(linked.get(r2.id)?.[0]);
+  await screenshot(page, "offline-product-other-host-phone");
   // The one opened online comes back with its picture.
   await openApp(page, `/products/${o1.id}`);
   expect(await productPicture(page)).toBe(linked.get(o1.id)?.[0]);

@@ -11,7 +11,8 @@ export type PictureHost = {
   close(): Promise<void>;
 };
 
-const picture = readFileSync(new URL("../../web/public/images/placeholder.svg", import.meta.url));
+// A product illustration, so a screenshot tells it from the placeholder.
+const picture = readFileSync(new URL("../../web/public/images/products/adacayi.svg", import.meta.url));
 
 /**
  * Another site's picture host on loopback, as the https hosts an admin may link product

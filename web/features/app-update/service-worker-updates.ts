@@ -1,4 +1,5 @@
 import { registerSW } from "virtual:pwa-register";
+import { keepPictures } from "../../lib/keep-pictures.ts";
 
 /**
  * Registers the service worker (web/service-worker/sw.ts, ADR 0018) and reports a new version
@@ -53,11 +54,10 @@ export function watchForUpdates(onUpdateWaiting: () => void): { reload(): void }
  * The product pictures this page showed before any service worker could keep them: handed to
  * the worker once it is active, so the page it stores for offline use has them too.
  */
-async function keepPicturesOfThisPage(): Promise<void> {
-  const { active } = await navigator.serviceWorker.ready;
+function keepPicturesOfThisPage(): Promise<void> {
   const urls = performance
     .getEntriesByType("resource")
     .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === "img")
     .map((entry) => entry.name);
-  if (urls.length > 0) active?.postMessage({ type: "CACHE_IMAGES", urls });
+  return keepPictures(urls);
 }

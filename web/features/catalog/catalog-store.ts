@@ -3,6 +3,7 @@ import { ApiResponseError, api, errorMessage, NetworkError, readJson } from "../
 import { onCategoriesChanged } from "../../lib/events.ts";
 import { whenIdle } from "../../lib/idle.ts";
 import { type EmbeddedData, productIdFromPathname, readInitialData } from "../../lib/initial-data.ts";
+import { keepPictures } from "../../lib/keep-pictures.ts";
 import type { FromCatalogueWorker, ToCatalogueWorker } from "./catalogue-worker.ts";
 import type { ListAnswer, ListQuery } from "./product-search.ts";
 
@@ -169,7 +170,8 @@ function receive(message: FromCatalogueWorker): void {
       return;
     }
     case "images":
-      whenIdle(() => void keepFirstImages(message.urls));
+      // Every product's first picture, so the products never opened have theirs offline too.
+      whenIdle(() => void keepPictures(message.urls));
       return;
     case "categories":
       update(() => ({ categories: message.categories }));
@@ -266,17 +268,6 @@ export function revalidate(): Promise<void> {
     settle.push(resolve);
     ask({ type: "revalidate" });
   });
-}
-
-/**
- * Hands every product's first picture to the service worker to keep (web/service-worker/sw.ts,
- * `CACHE_IMAGES`), so the products never opened have their picture offline too. Waits for an
- * active service worker (none in development: then nothing happens).
- */
-async function keepFirstImages(urls: readonly string[]): Promise<void> {
-  if (!("serviceWorker" in navigator) || urls.length === 0) return;
-  const { active } = await navigator.serviceWorker.ready;
-  active?.postMessage({ type: "CACHE_IMAGES", urls });
 }
 
 /** Forgets the last failure and asks again (the Retry button). */

@@ -44,7 +44,7 @@ export type FromCatalogueWorker =
    */
   | { type: "product"; id: number; product: Product | undefined; confirmed: boolean }
   | { type: "categories"; categories: Category[] }
-  /** Every product's first picture of the shop's own, for the service worker to keep. */
+  /** Every product's first picture that the service worker can keep (the shop's own or https). */
   | { type: "images"; urls: string[] }
   /** The server confirmed the stored product list (a 304). */
   | { type: "confirmed"; checkedAt: number }
