@@ -9,7 +9,7 @@
  *   product card on screen, in the page's own clock;
  * - the `/products` page's HTML, raw and gzip;
  * - search over the whole local catalogue: from an input event to the list's change on screen
- *   (the next frame after React's commit), typed a letter at a time.
+ *   (the next frame after React's commit), typed a letter at a time, on a fresh page each time.
  */
 import type { Page } from "playwright-core";
 import { queryMatcher, searchTextOf } from "../../web/features/catalog/product-search.ts";
@@ -24,7 +24,8 @@ type Figures = {
   offline: number[];
   htmlBytes: number;
   htmlGzip: number;
-  search: number[];
+  /** Per search (a fresh page each): the time of each letter. */
+  searches: number[][];
 };
 
 /** Milliseconds from this navigation's start to the first product card painted. */
@@ -85,11 +86,13 @@ async function searchTimes(page: Page, query: string, counts: number[]): Promise
   );
 }
 
+const searchQuery = "lavanta yağı";
+
 async function measure(server: ChildServer<AppReady>, runs: number): Promise<Figures> {
   const base = server.info.url;
   const html = new Uint8Array(await (await fetch(`${base}/products`)).arrayBuffer());
   const catalogue = (await (await fetch(`${base}/api/products`)).json()) as Product[];
-  const query = "lavanta yağı";
+  const query = searchQuery;
   const indexed = catalogue.map(searchTextOf);
   const counts = Array.from(query, (_, i) => indexed.filter(queryMatcher(query.slice(0, i + 1))).length);
   return withChromium(async (browser) => {
@@ -114,17 +117,22 @@ async function measure(server: ChildServer<AppReady>, runs: number): Promise<Fig
       }
       await context.setOffline(false);
 
-      await page.goto("/products");
-      await page.locator("main article").first().waitFor();
-      await page.locator("html[data-app=ready]").waitFor({ state: "attached" });
-      const search = await searchTimes(page, query, counts);
+      // Each search on a fresh page: the first letter's time depends on how far the page's start
+      // has got (the worker's start and read), so one sample says little.
+      const searches: number[][] = [];
+      for (let run = 0; run < runs; run++) {
+        await page.goto("/products");
+        await page.locator("main article").first().waitFor();
+        await page.locator("html[data-app=ready]").waitFor({ state: "attached" });
+        searches.push(await searchTimes(page, query, counts));
+      }
       return {
         products: server.info.products,
         online,
         offline,
         htmlBytes: html.byteLength,
         htmlGzip: gzipSize(html),
-        search,
+        searches,
       };
     } finally {
       await context.close();
@@ -132,10 +140,17 @@ async function measure(server: ChildServer<AppReady>, runs: number): Promise<Fig
   });
 }
 
+const firstLetter = (figures: Figures) => median(figures.searches.map((times) => times[0] ?? Number.NaN));
+const laterLetters = (figures: Figures) => figures.searches.flatMap((times) => times.slice(1));
+const slowestLater = (figures: Figures) => median(figures.searches.map((times) => Math.max(...times.slice(1))));
+
 export async function offlineSection({ runs }: { runs: number }): Promise<SectionResult> {
   const count = Math.max(runs, 9);
   const small = await withShop([], "offline-small", (server) => measure(server, count));
   const large = await withShop(["--products", "1000"], "offline-large", (server) => measure(server, count));
+  console.log(
+    `  ${count} searches on a fresh /products each, typing ${JSON.stringify(searchQuery)} a letter at a time`,
+  );
   console.log(
     `  ${count} repeat visits each way to /products on a phone viewport, alternating; the service worker installed by a visit to /`,
   );
@@ -153,20 +168,18 @@ export async function offlineSection({ runs }: { runs: number }): Promise<Sectio
         ],
         row("/products HTML", small.htmlBytes, large.htmlBytes, kB),
         row("/products HTML, gzip", small.htmlGzip, large.htmlGzip, kB),
+        row("search: the first letter, typed as the page is ready (median)", firstLetter(small), firstLetter(large)),
         row(
-          "search: the first letter, typed as the page is ready",
-          small.search[0] ?? Number.NaN,
-          large.search[0] ?? Number.NaN,
+          "search: the first letter (slowest search)",
+          Math.max(...small.searches.map((s) => s[0] ?? Number.NaN)),
+          Math.max(...large.searches.map((s) => s[0] ?? Number.NaN)),
         ),
+        row("search: a later letter (median of all)", median(laterLetters(small)), median(laterLetters(large))),
+        row("search: the slowest later letter (median of searches)", slowestLater(small), slowestLater(large)),
         row(
-          "search: a later letter to the list (median)",
-          median(small.search.slice(1)),
-          median(large.search.slice(1)),
-        ),
-        row(
-          "search: a later letter to the list (slowest)",
-          Math.max(...small.search.slice(1)),
-          Math.max(...large.search.slice(1)),
+          "search: the slowest later letter (slowest search)",
+          Math.max(...laterLetters(small)),
+          Math.max(...laterLetters(large)),
         ),
       ],
     ),
@@ -202,18 +215,18 @@ export async function offlineSection({ runs }: { runs: number }): Promise<Sectio
   });
   // The list shows in the frame after its commit: a letter answered by the next frame is within
   // one frame of typing. The first letter is typed the moment the page is ready, so it also
-  // waits for the device's list to reach the page (the search box's focus asks for it).
-  for (const [name, times] of [
-    ["search, the first letter", large.search.slice(0, 1)],
-    ["search, slowest later letter", large.search.slice(1)],
+  // waits for the device's list to reach the page (the search box's focus asks for it). Judged
+  // on the median search; the slowest is printed above.
+  for (const [name, value] of [
+    ["search, the first letter", firstLetter(large)],
+    ["search, slowest later letter", slowestLater(large)],
   ] as const) {
-    const slowest = Math.max(...times);
     targets.push({
       section: "offline",
-      name: `${name} (${large.products} products)`,
-      value: ms(slowest),
+      name: `${name} (${large.products} products, median)`,
+      value: ms(value),
       target: `≤ one frame (${ms(frame)}) after the input`,
-      met: times.length > 0 ? slowest <= frame * 2 : null,
+      met: Number.isFinite(value) ? value <= frame * 2 : null,
     });
   }
   console.log("\nTargets");

@@ -102,6 +102,62 @@ function storeFirstLayout(page: Page, products: Product[], categories: Category[
   );
 }
 
+/**
+ * Replaces the device's catalogue with the layout of Dexie's version 3 (IndexedDB's 30): each
+ * list one record, with its ETag and check time in the record.
+ */
+function storeThirdLayout(
+  page: Page,
+  lists: { list: "products" | "categories"; rows: unknown[]; etag: string; checkedAt: number }[],
+): Promise<void> {
+  return page.evaluate(
+    (lists) =>
+      new Promise<void>((resolve, reject) => {
+        const removed = indexedDB.deleteDatabase("dogal-yasam-catalogue");
+        removed.onerror = () => reject(removed.error);
+        removed.onsuccess = () => {
+          const open = indexedDB.open("dogal-yasam-catalogue", 30);
+          open.onerror = () => reject(open.error);
+          open.onupgradeneeded = () => {
+            open.result.createObjectStore("lists", { keyPath: "list" });
+            const tx = open.transaction as IDBTransaction;
+            for (const list of lists) tx.objectStore("lists").put(list);
+          };
+          open.onsuccess = () => {
+            open.result.close();
+            resolve();
+          };
+        };
+      }),
+    lists,
+  );
+}
+
+/** A record of the device's catalogue as stored, by store and key. */
+function storedRecord<T>(page: Page, store: "lists" | "sync", key: string): Promise<T | undefined> {
+  return page.evaluate(
+    ({ store, key }) =>
+      new Promise<T | undefined>((resolve, reject) => {
+        const open = indexedDB.open("dogal-yasam-catalogue");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains(store)) {
+            db.close();
+            resolve(undefined);
+            return;
+          }
+          const request = db.transaction(store).objectStore(store).get(key);
+          request.onsuccess = () => {
+            db.close();
+            resolve(request.result as T | undefined);
+          };
+        };
+      }),
+    { store, key },
+  );
+}
+
 const productCards = (page: Page) => page.getByRole("main").getByRole("article");
 const countText = (page: Page, count: number) =>
   page
@@ -251,4 +307,31 @@ test("each product is stored with its search text, and a copy in the first versi
   await productCards(page).filter({ hasText: wanted.name }).first().waitFor();
   // The categories came over too: the filter offers them.
   await page.getByRole("button", { name: categories[0]?.name }).first().waitFor();
+});
+
+test("a copy in the third version's layout keeps its ETag: the server's 304 keeps the copy, and only the check time is rewritten", async () => {
+  const { page } = await openPhone();
+  const response = await fetch(new URL("/api/products", shop.server.url));
+  const etag = response.headers.get("ETag") ?? "";
+  expect(etag).not.toBe("");
+  const products = (await response.json()) as Product[];
+  const first = products[0] as Product;
+  // A copy its ETag still names, told apart from the server's list by one name: a 200 (an ETag
+  // lost in the upgrade) would replace it, a 304 keeps it.
+  const stored = [{ ...first, name: "Kept by its ETag" }, ...products.slice(1)];
+  const checkedAt = Date.now() - 60 * 60_000;
+  await page.goto("/favicon.svg");
+  await storeThirdLayout(page, [{ list: "products", rows: stored, etag, checkedAt }]);
+
+  await openApp(page, "/products");
+  await expect
+    .poll(async () => (await storedRecord<{ checkedAt: number }>(page, "sync", "products"))?.checkedAt ?? 0, {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(checkedAt);
+  expect(await storedRecord(page, "sync", "products")).toMatchObject({ list: "products", etag });
+  const list = await storedRecord<{ rows: Product[] }>(page, "lists", "products");
+  expect(list?.rows.map((p) => p.name)).toEqual(stored.map((p) => p.name));
+  expect(Object.keys(list ?? {}).sort()).toEqual(["list", "rows"]);
+  await productCards(page).filter({ hasText: "Kept by its ETag" }).waitFor();
 });

@@ -147,7 +147,7 @@ async function syncList(name: "products" | "categories"): Promise<void> {
   else etags.delete(name);
   if (name === "categories") {
     post({ type: "categories", categories: rows as Category[] });
-    if (db) await storeList(db, { list: name, rows: rows as Category[], etag: newEtag ?? undefined }).catch(() => {});
+    if (db) await storeList(db, { list: name, rows: rows as Category[] }, newEtag ?? undefined).catch(() => {});
     return;
   }
   const products = rows as Product[];
@@ -158,7 +158,7 @@ async function syncList(name: "products" | "categories"): Promise<void> {
   post({ type: "images", urls: [...new Set(pictures)] });
   if (db) {
     const stored = products.map((product, i) => ({ ...product, searchText: texts[i] ?? "" }));
-    await storeList(db, { list: name, rows: stored, etag: newEtag ?? undefined }).catch(() => {});
+    await storeList(db, { list: name, rows: stored }, newEtag ?? undefined).catch(() => {});
   }
 }
 
