@@ -1,6 +1,7 @@
 import "./styles.css";
 import { startInStages } from "./boot/start-in-stages.ts";
 import { whenPainted } from "./boot/when-painted.ts";
+import { catalogueWorker } from "./features/catalog/catalogue-worker-start.ts";
 import { markSessionFromStorage } from "./lib/session-hint.ts";
 import { markBuildCurrent, reloadOnceForStaleBuild } from "./lib/stale-build.ts";
 
@@ -15,8 +16,11 @@ window.addEventListener("vite:preloadError", (event) => {
   if (reloadOnceForStaleBuild()) event.preventDefault();
 });
 
-whenPainted(() =>
+whenPainted(() => {
+  // Every page's header starts the catalogue: its worker reads the device's copy on another
+  // thread while this one starts the app (ADR 0028).
+  catalogueWorker();
   startInStages().then(markBuildCurrent, (error: unknown) => {
     if (!reloadOnceForStaleBuild()) throw error;
-  }),
-);
+  });
+});

@@ -7,6 +7,7 @@ import {
   accessibilityViolations,
   collectPageErrors,
   desktopContext,
+  failOnPageErrors,
   holdRequests,
   openApp,
   phoneContext,
@@ -325,6 +326,28 @@ describe("catalogue data", () => {
       page,
       products.filter((p) => queryMatcher(last.name)(searchTextOf(p))),
     );
+  });
+
+  test("when the catalogue worker's script cannot load, the page says so where it has nothing to show", async () => {
+    const context = await phoneContext(browser, server.url);
+    onTestFinished(() => context.close());
+    const page = await context.newPage();
+    // The worker is created as soon as the page is painted, before the store listens to it: its
+    // failure must still reach the screens (ADR 0028).
+    const workerScript = /\/assets\/catalogue-worker-[\w-]+\.js$/;
+    failOnPageErrors(page, [/Failed to load resource: net::ERR_FAILED/]);
+    let aborted = 0;
+    await context.route(workerScript, (route) => {
+      aborted += 1;
+      return route.abort("failed");
+    });
+    await openApp(page, "/products");
+    // The page's own products stay on screen.
+    expect(await productGrid(page).count()).toBe(productsPageSize);
+    // A search needs the whole list, which only the worker holds.
+    await page.getByRole("searchbox", { name: "Search products" }).fill("lavanta");
+    await page.getByText("We could not reach the server. Check your connection and try again.").waitFor();
+    expect(aborted).toBe(1);
   });
 
   test("a category opened by link before the full list loads is fetched alone; moving between screens does not refetch", async () => {

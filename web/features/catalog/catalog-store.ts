@@ -5,6 +5,7 @@ import { whenIdle } from "../../lib/idle.ts";
 import { type EmbeddedData, productIdFromPathname, readInitialData } from "../../lib/initial-data.ts";
 import { keepPictures } from "../../lib/keep-pictures.ts";
 import type { FromCatalogueWorker, ToCatalogueWorker } from "./catalogue-worker.ts";
+import { catalogueWorker } from "./catalogue-worker-start.ts";
 import type { ListAnswer, ListQuery } from "./product-search.ts";
 
 /**
@@ -107,16 +108,17 @@ const keptAnswers = 40;
 
 /**
  * The worker that reads, revalidates and stores the device's copy and answers the screens'
- * questions (catalogue-worker.ts, ADR 0021, ADR 0024); started once per page, by the first
- * screen or loader that needs the catalogue.
+ * questions (catalogue-worker.ts, ADR 0021, ADR 0024), listened to from the first question a
+ * screen or loader asks; the app's start may have created it earlier (ADR 0028).
  */
-function catalogueWorker(): Worker {
+function listenedWorker(): Worker {
   if (!worker) {
-    worker = new Worker(new URL("./catalogue-worker.ts", import.meta.url), { type: "module", name: "catalogue" });
+    const started = catalogueWorker();
+    worker = started.worker;
     worker.addEventListener("message", (event: MessageEvent<FromCatalogueWorker>) => receive(event.data));
     // The worker's script did not load (offline before the service worker kept it): the page
     // keeps what it was given, and says so where it has nothing to show.
-    worker.addEventListener("error", () => {
+    void started.failed.then(() => {
       receive({ type: "unreachable", list: "products", message: errorMessage(new NetworkError(""), "") });
       receive({ type: "settled" });
       for (const id of [...productAnswers.keys()])
@@ -126,7 +128,7 @@ function catalogueWorker(): Worker {
   return worker;
 }
 
-const ask = (message: ToCatalogueWorker) => catalogueWorker().postMessage(message);
+const ask = (message: ToCatalogueWorker) => listenedWorker().postMessage(message);
 
 function receive(message: FromCatalogueWorker): void {
   switch (message.type) {

@@ -73,7 +73,8 @@ function setList(products: Product[], texts: string[], checkedAt: number | undef
   post({ type: "changed", version, confirmed, checkedAt });
 }
 
-async function readDeviceCopy(): Promise<void> {
+/** The device's copy as read, told to the page when it first writes (ADR 0028). */
+async function readDeviceCopy(): Promise<() => void> {
   database = openCatalogueDatabase();
   const db = await database;
   let stored: Awaited<ReturnType<typeof readCatalogue>> | undefined;
@@ -84,16 +85,17 @@ async function readDeviceCopy(): Promise<void> {
   }
   for (const [name, record] of stored?.sync ?? []) if (record.etag) etags.set(name, record.etag);
   const checkedAt = stored?.sync.get("products")?.checkedAt;
-  if (stored && stored.products.length > 0) {
-    // Folded here only for products stored before their texts were.
-    const texts = stored.products.map((product, i) => stored.searchTexts[i] ?? searchTextOf(product));
-    setList(stored.products, texts, checkedAt, false);
-  }
-  post({
-    type: "device",
-    categories: stored && stored.categories.length > 0 ? stored.categories : undefined,
-    checkedAt,
-  });
+  const products = stored && stored.products.length > 0 ? stored.products : undefined;
+  // Folded here only for products stored before their texts were.
+  const texts = products?.map((product, i) => stored?.searchTexts[i] ?? searchTextOf(product));
+  return () => {
+    if (products && texts) setList(products, texts, checkedAt, false);
+    post({
+      type: "device",
+      categories: stored && stored.categories.length > 0 ? stored.categories : undefined,
+      checkedAt,
+    });
+  };
 }
 
 function answerList(key: string, query: ListQuery): void {
@@ -174,7 +176,7 @@ function revalidate(): void {
     return;
   }
   const run = async (): Promise<void> => {
-    await deviceCopy;
+    await told;
     do {
       again = false;
       await Promise.all([syncList("products"), syncList("categories")]);
@@ -186,11 +188,14 @@ function revalidate(): void {
   });
 }
 
+// Read at once; told when the page first writes, since it may not be listening before (ADR 0028).
 const deviceCopy = readDeviceCopy();
+let told: Promise<void> | undefined;
 scope.addEventListener("message", (event: MessageEvent<ToCatalogueWorker>) => {
+  told ??= deviceCopy.then((tell) => tell());
   const message = event.data;
   if (message.type === "revalidate") revalidate();
   // Questions wait for the device's copy; after that they are answered from what is known.
-  else if (message.type === "list") void deviceCopy.then(() => answerList(message.key, message.query));
-  else if (message.type === "product") void deviceCopy.then(() => answerProduct(message.id));
+  else if (message.type === "list") void told.then(() => answerList(message.key, message.query));
+  else if (message.type === "product") void told.then(() => answerProduct(message.id));
 });
