@@ -432,6 +432,37 @@ describe("catalogue data", () => {
     expect([...answers].sort()).toEqual(["/api/categories 304", "/api/products 304"]);
   });
 
+  test("a page asks the worker each question once, also the one asked before the device's copy is told", async () => {
+    const page = await openPage("phone");
+    await openApp(page, "/products");
+    await expect.poll(() => storedProductIds(page)).toEqual(products.map((p) => p.id).sort((a, b) => a - b));
+    // From the next page on: each list question the page writes to the worker.
+    await page.addInitScript(() => {
+      const questions: string[] = [];
+      Object.assign(window, { __questions: questions });
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: [never]) {
+        const question = message as { type?: string; key?: string };
+        if (question.type === "list" && question.key) questions.push(question.key);
+        return post.call(this, message, ...rest);
+      };
+    });
+    await openApp(page, "/products");
+    // The first question is written before the worker has told the page its copy (it tells
+    // nothing until written to, ADR 0028): its answer, and the search's, come from that copy.
+    const search = page.getByRole("searchbox", { name: "Search products" });
+    await search.focus();
+    const wanted = products.at(-1) as Product;
+    await search.fill(wanted.name);
+    await expectShown(
+      page,
+      products.filter((p) => queryMatcher(wanted.name)(searchTextOf(p))),
+    );
+    const questions = await page.evaluate(() => (window as unknown as { __questions: string[] }).__questions);
+    expect(questions.length).toBeGreaterThanOrEqual(2);
+    expect(questions).toEqual([...new Set(questions)]);
+  });
+
   test("the products page shows 6 skeleton cards while nothing is known yet", async () => {
     const page = await openPage("phone");
     const release = await holdRequests(page, "**/api/products");

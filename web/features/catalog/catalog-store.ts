@@ -102,6 +102,12 @@ let started: Promise<void> | undefined;
 let settle: (() => void)[] = [];
 /** Questions asked of the worker's current list, so a screen's re-render does not ask again. */
 let asked = new Set<string>();
+/**
+ * Questions not answered yet. The worker answers in order and says "changed" before any answer
+ * taken from the new list, so one still unanswered when "changed" arrives will be answered from
+ * the new list: it is not asked again.
+ */
+const unanswered = new Set<string>();
 const productAnswers = new Map<number, ((answer: { product: Product | undefined; confirmed: boolean }) => void)[]>();
 /** Answers kept for screens to come back to (Back, a category chip pressed twice). */
 const keptAnswers = 40;
@@ -139,7 +145,7 @@ function receive(message: FromCatalogueWorker): void {
       }));
       return;
     case "changed":
-      asked = new Set();
+      asked = new Set(unanswered);
       update((current) => ({
         listVersion: message.version,
         productsError: undefined,
@@ -150,6 +156,7 @@ function receive(message: FromCatalogueWorker): void {
       }));
       return;
     case "list":
+      unanswered.delete(message.key);
       update((current) => {
         const answers = new Map(current.answers);
         answers.delete(message.key);
@@ -213,6 +220,7 @@ export function askList(query: ListQuery): void {
   const key = listKey(query);
   if (asked.has(key)) return;
   asked.add(key);
+  unanswered.add(key);
   ask({ type: "list", key, query });
 }
 
