@@ -8,7 +8,6 @@ import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
 import { appShellUrl } from "./web/service-worker/routes.ts";
-import { compileHint } from "./web/vite-plugins/compile-hints.ts";
 import { sharePreviews } from "./web/vite-plugins/share-previews.ts";
 import { staticAssetHeaders } from "./web/vite-plugins/static-asset-headers.ts";
 import { securityHeaders, serviceWorkerHeaders, serviceWorkerPath } from "./worker/lib/security-headers.ts";
@@ -137,8 +136,7 @@ export default defineConfig(({ mode }) => ({
   builder: {},
   environments: {
     client: {
-      // V8's compile hint on the shopper's chunks (web/vite-plugins/compile-hints.ts, ADR 0026).
-      build: { outDir: "../dist/web", emptyOutDir: true, rollupOptions: { output: { postBanner: compileHint } } },
+      build: { outDir: "../dist/web", emptyOutDir: true },
     },
     ssr: {
       build: {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -78,23 +78,6 @@ describe("catalogue pages rendered on the server", async () => {
     expect(imported[2]).toMatch(/^start-app-/);
     expect(new Set(imported).size).toBe(3);
     for (const chunk of imported) expect(existsSync(join(dist, "assets", chunk))).toBe(true);
-  });
-
-  it("marks every chunk of the shopper's app for V8's eager compilation, and none of the admin's (ADR 0026)", () => {
-    const assets = join(dirname(ensureWebBuilt()), "../web/assets");
-    const scripts = readdirSync(assets).filter((file) => file.endsWith(".js"));
-    const source = (file: string) => readFileSync(join(assets, file), "utf8");
-    // Admin code, known by what is in it (as in tests/e2e/pwa.test.ts) or by the route's chunk.
-    const admin = scripts.filter(
-      (file) => /^admin-/.test(file) || /ProseMirror|DndDescribedBy|Invalid admin credentials/.test(source(file)),
-    );
-    expect(admin.length).toBeGreaterThanOrEqual(3);
-    // The catalogue worker runs off the main thread and is built apart (a Web Worker's bundle).
-    // On the first line; in a chunk that imports others lazily, below Vite's one-line preload map.
-    const hinted = /^(?:const __vite__mapDeps=.*\n)?\/\/# allFunctionsCalledOnLoad\n/;
-    for (const file of scripts.filter((file) => !/^catalogue-worker-/.test(file))) {
-      expect(hinted.test(source(file)), file).toBe(!admin.includes(file));
-    }
   });
 
   it("falls back to the empty shell when the renderer fails, so the browser renders the page", async () => {
