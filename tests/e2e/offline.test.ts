@@ -11,6 +11,7 @@ import {
   phoneContext,
   productPicture,
   screenshot,
+  storedCatalogueRecord,
   storedProductIds,
   waitForApp,
 } from "../support/browser.ts";
@@ -44,53 +45,34 @@ function keptPictures(page: Page): Promise<string[]> {
 }
 
 /** The search text stored with each product, by id (undefined for a product stored without one). */
-function storedSearchTexts(page: Page): Promise<Record<number, string | undefined>> {
-  return page.evaluate(
-    () =>
-      new Promise<Record<number, string | undefined>>((resolve, reject) => {
-        const open = indexedDB.open("dogal-yasam-catalogue");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const request = db.transaction("lists").objectStore("lists").get("products");
-          request.onsuccess = () => {
-            db.close();
-            const rows = (request.result as { rows: { id: number; searchText?: string }[] } | undefined)?.rows ?? [];
-            resolve(Object.fromEntries(rows.map((row) => [row.id, row.searchText])));
-          };
-        };
-      }),
-  );
+async function storedSearchTexts(page: Page): Promise<Record<number, string | undefined>> {
+  const list = await storedCatalogueRecord<{ rows: { id: number; searchText?: string }[] }>(page, "lists", "products");
+  return Object.fromEntries((list?.rows ?? []).map((row) => [row.id, row.searchText]));
 }
 
+/** An object store of an older layout: its key, its indexes and its records. */
+type OlderStore = { name: string; keyPath: string; indexes?: string[]; records: unknown[] };
+
 /**
- * Replaces the device's catalogue with the layout the first offline version stored (Dexie's
- * version 1, IndexedDB's 10): a row per product and category with its place in the list, no
- * search texts, and the lists' ETags in a table of their own. Run from a page that does not
- * start the app, so nothing holds the database open.
+ * Replaces the device's catalogue with a layout an older version of the app stored, at that
+ * version's IndexedDB version (Dexie's version × 10). Run from a page that does not start the
+ * app, so nothing holds the database open.
  */
-function storeFirstLayout(page: Page, products: Product[], categories: Category[]): Promise<void> {
+function storeOlderLayout(page: Page, version: number, stores: OlderStore[]): Promise<void> {
   return page.evaluate(
-    ({ products, categories }) =>
+    ({ version, stores }) =>
       new Promise<void>((resolve, reject) => {
         const removed = indexedDB.deleteDatabase("dogal-yasam-catalogue");
         removed.onerror = () => reject(removed.error);
         removed.onsuccess = () => {
-          const open = indexedDB.open("dogal-yasam-catalogue", 10);
+          const open = indexedDB.open("dogal-yasam-catalogue", version);
           open.onerror = () => reject(open.error);
           open.onupgradeneeded = () => {
-            const db = open.result;
-            db.createObjectStore("products", { keyPath: "id" }).createIndex("position", "position");
-            db.createObjectStore("categories", { keyPath: "id" }).createIndex("position", "position");
-            db.createObjectStore("sync", { keyPath: "list" });
-            const tx = open.transaction as IDBTransaction;
-            for (const [position, product] of products.entries()) {
-              tx.objectStore("products").put({ ...product, position });
+            for (const { name, keyPath, indexes = [], records } of stores) {
+              const store = open.result.createObjectStore(name, { keyPath });
+              for (const index of indexes) store.createIndex(index, index);
+              for (const record of records) store.put(record);
             }
-            for (const [position, category] of categories.entries()) {
-              tx.objectStore("categories").put({ ...category, position });
-            }
-            tx.objectStore("sync").put({ list: "products", etag: '"old"', checkedAt: Date.now() });
           };
           open.onsuccess = () => {
             open.result.close();
@@ -98,65 +80,30 @@ function storeFirstLayout(page: Page, products: Product[], categories: Category[
           };
         };
       }),
-    { products, categories },
+    { version, stores },
   );
 }
 
 /**
- * Replaces the device's catalogue with the layout of Dexie's version 3 (IndexedDB's 30): each
- * list one record, with its ETag and check time in the record.
+ * The layout the first offline version stored (Dexie's version 1): a row per product and
+ * category with its place in the list, no search texts, and the lists' ETags in a table of
+ * their own.
  */
-function storeThirdLayout(
-  page: Page,
-  lists: { list: "products" | "categories"; rows: unknown[]; etag: string; checkedAt: number }[],
-): Promise<void> {
-  return page.evaluate(
-    (lists) =>
-      new Promise<void>((resolve, reject) => {
-        const removed = indexedDB.deleteDatabase("dogal-yasam-catalogue");
-        removed.onerror = () => reject(removed.error);
-        removed.onsuccess = () => {
-          const open = indexedDB.open("dogal-yasam-catalogue", 30);
-          open.onerror = () => reject(open.error);
-          open.onupgradeneeded = () => {
-            open.result.createObjectStore("lists", { keyPath: "list" });
-            const tx = open.transaction as IDBTransaction;
-            for (const list of lists) tx.objectStore("lists").put(list);
-          };
-          open.onsuccess = () => {
-            open.result.close();
-            resolve();
-          };
-        };
-      }),
-    lists,
-  );
-}
-
-/** A record of the device's catalogue as stored, by store and key. */
-function storedRecord<T>(page: Page, store: "lists" | "sync", key: string): Promise<T | undefined> {
-  return page.evaluate(
-    ({ store, key }) =>
-      new Promise<T | undefined>((resolve, reject) => {
-        const open = indexedDB.open("dogal-yasam-catalogue");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains(store)) {
-            db.close();
-            resolve(undefined);
-            return;
-          }
-          const request = db.transaction(store).objectStore(store).get(key);
-          request.onsuccess = () => {
-            db.close();
-            resolve(request.result as T | undefined);
-          };
-        };
-      }),
-    { store, key },
-  );
-}
+const firstLayout = (products: Product[], categories: Category[]): OlderStore[] => [
+  {
+    name: "products",
+    keyPath: "id",
+    indexes: ["position"],
+    records: products.map((p, position) => ({ ...p, position })),
+  },
+  {
+    name: "categories",
+    keyPath: "id",
+    indexes: ["position"],
+    records: categories.map((c, position) => ({ ...c, position })),
+  },
+  { name: "sync", keyPath: "list", records: [{ list: "products", etag: '"old"', checkedAt: Date.now() }] },
+];
 
 const productCards = (page: Page) => page.getByRole("main").getByRole("article");
 const countText = (page: Page, count: number) =>
@@ -287,7 +234,7 @@ test("each product is stored with its search text, and a copy in the first versi
 
   // The device's copy as the first offline version stored it.
   await page.goto("/favicon.svg");
-  await storeFirstLayout(page, products, categories);
+  await storeOlderLayout(page, 10, firstLayout(products, categories));
 
   // Offline, so the carried-over copy is all there is: every product is still there, in order, and
   // a product beyond the page's first ones is found by a search over texts folded as it is read.
@@ -321,16 +268,19 @@ test("a copy in the third version's layout keeps its ETag: the server's 304 keep
   const stored = [{ ...first, name: "Kept by its ETag" }, ...products.slice(1)];
   const checkedAt = Date.now() - 60 * 60_000;
   await page.goto("/favicon.svg");
-  await storeThirdLayout(page, [{ list: "products", rows: stored, etag, checkedAt }]);
+  // Dexie's version 3: each list one record, with its ETag and check time in the record.
+  await storeOlderLayout(page, 30, [
+    { name: "lists", keyPath: "list", records: [{ list: "products", rows: stored, etag, checkedAt }] },
+  ]);
 
   await openApp(page, "/products");
   await expect
-    .poll(async () => (await storedRecord<{ checkedAt: number }>(page, "sync", "products"))?.checkedAt ?? 0, {
+    .poll(async () => (await storedCatalogueRecord<{ checkedAt: number }>(page, "sync", "products"))?.checkedAt ?? 0, {
       timeout: 15_000,
     })
     .toBeGreaterThan(checkedAt);
-  expect(await storedRecord(page, "sync", "products")).toMatchObject({ list: "products", etag });
-  const list = await storedRecord<{ rows: Product[] }>(page, "lists", "products");
+  expect(await storedCatalogueRecord(page, "sync", "products")).toMatchObject({ list: "products", etag });
+  const list = await storedCatalogueRecord<{ rows: Product[] }>(page, "lists", "products");
   expect(list?.rows.map((p) => p.name)).toEqual(stored.map((p) => p.name));
   expect(Object.keys(list ?? {}).sort()).toEqual(["list", "rows"]);
   await productCards(page).filter({ hasText: "Kept by its ETag" }).waitFor();

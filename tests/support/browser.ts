@@ -136,27 +136,33 @@ export async function productPicture(page: Page): Promise<string> {
 }
 
 /** The product ids in the device's catalogue, read straight from IndexedDB (none before it exists). */
-export function storedProductIds(page: Page): Promise<number[]> {
+export async function storedProductIds(page: Page): Promise<number[]> {
+  const list = await storedCatalogueRecord<{ rows: { id: number }[] }>(page, "lists", "products");
+  return (list?.rows ?? []).map((row) => row.id).sort((a, b) => a - b);
+}
+
+/** A record of the device's catalogue (IndexedDB), by store and key; undefined when there is none. */
+export function storedCatalogueRecord<T>(page: Page, store: "lists" | "sync", key: string): Promise<T | undefined> {
   return page.evaluate(
-    () =>
-      new Promise<number[]>((resolve, reject) => {
+    ({ store, key }) =>
+      new Promise<T | undefined>((resolve, reject) => {
         const open = indexedDB.open("dogal-yasam-catalogue");
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains("lists")) {
+          if (!db.objectStoreNames.contains(store)) {
             db.close();
-            resolve([]);
+            resolve(undefined);
             return;
           }
-          const request = db.transaction("lists").objectStore("lists").get("products");
+          const request = db.transaction(store).objectStore(store).get(key);
           request.onsuccess = () => {
             db.close();
-            const rows = (request.result as { rows: { id: number }[] } | undefined)?.rows ?? [];
-            resolve(rows.map((row) => row.id).sort((a, b) => a - b));
+            resolve(request.result as T | undefined);
           };
         };
       }),
+    { store, key },
   );
 }
 
