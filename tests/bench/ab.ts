@@ -42,7 +42,7 @@ type Run = { variant: "A" | "B"; round: number; load: number[]; pages: Record<st
 
 const firstViews = ["home", "products", "product", "products-large"] as const;
 // The repeat views too: the service worker answers them, and a change can move them alone.
-const pages = ["static", ...firstViews, ...firstViews.map((page) => `${page}-repeat`)];
+const pages = ["static", ...firstViews, "static-repeat", ...firstViews.map((page) => `${page}-repeat`)];
 const firstLabels: Record<string, string> = {
   static: "static /",
   home: "/",
@@ -52,7 +52,7 @@ const firstLabels: Record<string, string> = {
 };
 const labels: Record<string, string> = {
   ...firstLabels,
-  ...Object.fromEntries(firstViews.map((page) => [`${page}-repeat`, `${firstLabels[page]}, repeat`])),
+  ...Object.fromEntries(["static", ...firstViews].map((page) => [`${page}-repeat`, `${firstLabels[page]}, repeat`])),
 };
 const dist = join(root, "dist");
 
