@@ -213,10 +213,12 @@ export async function offlineSection({ runs }: { runs: number }): Promise<Sectio
     target: "≤ 30 kB",
     met: large.htmlGzip <= 30_000,
   });
-  // The list shows in the frame after its commit: a letter answered by the next frame is within
-  // one frame of typing. The first letter is typed the moment the page is ready, so it also
-  // waits for the device's list to reach the page (the search box's focus asks for it). Judged
-  // on the median search; the slowest is printed above.
+  // A letter is timed to the frame callback that first finds its answer on the page; the frame
+  // that callback begins paints it. "Within one frame of typing": painted by the frame after the
+  // one under way when the letter came, so at most two frame intervals (the goal's label says
+  // so, rather than one interval). The first letter is typed the moment the page is ready, so it
+  // also waits for the device's list to reach the page (the search box's focus asks for it).
+  // Judged on the median search; the slowest is printed above.
   for (const [name, value] of [
     ["search, the first letter", firstLetter(large)],
     ["search, slowest later letter", slowestLater(large)],
@@ -225,7 +227,7 @@ export async function offlineSection({ runs }: { runs: number }): Promise<Sectio
       section: "offline",
       name: `${name} (${large.products} products, median)`,
       value: ms(value),
-      target: `≤ one frame (${ms(frame)}) after the input`,
+      target: `painted by the next frame (≤ 2 × ${ms(frame)})`,
       met: Number.isFinite(value) ? value <= frame * 2 : null,
     });
   }
