@@ -98,6 +98,16 @@ export const refreshTokens = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     familyId: text("family_id").notNull(),
+    /**
+     * The session's purpose, kept by every refresh: "recovery" for the session a reset link
+     * opens (it may set the password and nothing else); null for an ordinary session.
+     */
+    purpose: text("purpose", { enum: ["recovery"] }),
+    /**
+     * When the whole session ends, whatever its refreshes (ADR 0033): the recovery window for a
+     * recovery session; null for an ordinary one, which lives as long as it is refreshed.
+     */
+    familyEndsAt: integer("family_ends_at", { mode: "timestamp_ms" }),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
