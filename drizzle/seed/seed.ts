@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { nodePasswordHasher as passwords } from "../../worker/auth/password-node.ts";
+import { foldEmail } from "../../worker/contract/auth.ts";
 import type { Database } from "../../worker/db/client.ts";
 import { categories, products, surveyQuestions, users } from "../../worker/db/schema.ts";
 import { seedCategories, seedProducts } from "./catalogue.ts";
@@ -60,7 +61,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
 }
 
 async function seedAdmin(db: Database, { adminEmail, adminPassword }: SeedOptions): Promise<string> {
-  const email = adminEmail.trim().toLowerCase();
+  const email = foldEmail(adminEmail);
   const [existing] = await db.select().from(users).where(eq(users.email, email));
   if (!adminPassword) {
     if (!existing) throw new Error("ADMIN_PASSWORD is required to create the administrator account");

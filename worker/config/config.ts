@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { foldEmail } from "../contract/auth.ts";
 import { parseMailbox } from "../email/mailbox-address.ts";
 
 /** How e-mail can leave; which runtime offers which is decided by the entries' mailer factories. */
@@ -22,10 +23,10 @@ const configSchema = z.object({
   JWT_SECRET: z.string().refine((v) => new TextEncoder().encode(v).byteLength >= 32, {
     message: "must be at least 32 bytes long",
   }),
+  // Folded as the contract folds what a visitor types, so the two compare equal.
   ADMIN_EMAIL: z
     .string()
-    .trim()
-    .toLowerCase()
+    .transform(foldEmail)
     .pipe(z.email({ message: "must be an e-mail address" })),
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://shop.example" }).optional(),
   // How e-mail leaves (worker/email/transports/, docs/decisions/0013-…). Unset in production:

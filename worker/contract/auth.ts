@@ -16,12 +16,19 @@ export const nameSchema = z
     z.maxLength(maxNameLength, { error: `must be at most ${maxNameLength} characters` }),
   );
 
-/** SPEC §5: e-mails are trimmed and lower-cased before use. */
+/**
+ * SPEC §5's "trimmed and lower-cased", made to work for what a Turkish user types
+ * (docs/decisions/0036-email-folding.md): compatibility forms become their plain letters
+ * (NFKC: the Kelvin sign is K, full-width ｉ is i), and both Turkish i's become the i an address
+ * holds, since JavaScript lower-cases İ to "i" + U+0307 and Turkish lower-casing makes ı of I.
+ * Every place that looks an address up folds it this way: the contract, the web, ADMIN_EMAIL.
+ */
+export const foldEmail = (typed: string): string => typed.normalize("NFKC").replace(/[İı]/g, "i").toLowerCase().trim();
+
 export const emailSchema = z
   .string()
   .check(
-    z.trim(),
-    z.toLowerCase(),
+    z.overwrite(foldEmail),
     z.maxLength(maxEmailLength, { error: `must be at most ${maxEmailLength} characters` }),
     z.email({ error: "must be an e-mail address" }),
   );

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
+import { foldEmail } from "../../../worker/contract/auth.ts";
 import { getSessionManager } from "../../lib/session.ts";
 import { resetRequestErrorMessage } from "./account-messages.ts";
 import { FormMessage, fieldClass } from "./form-parts.tsx";
@@ -33,7 +34,7 @@ export function EmailRequestForm({
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (state === "sending") return;
-    const address = email.trim().toLowerCase();
+    const address = foldEmail(email);
     if (!address) {
       setError("Please enter your email address.");
       setState("idle");

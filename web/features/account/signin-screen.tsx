@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
+import { foldEmail } from "../../../worker/contract/auth.ts";
 import { CredentialField } from "../../components/credential-field.tsx";
 import { ChevronDownIcon } from "../../components/icons.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
@@ -25,7 +26,7 @@ export function SigninScreen() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const address = email.trim().toLowerCase();
+    const address = foldEmail(email);
     if (!address || !password) {
       setError(fillInAllFields);
       return;

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
+import { foldEmail } from "../../../worker/contract/auth.ts";
 import { CredentialField } from "../../components/credential-field.tsx";
 import { ApiResponseError, errorMessage, NetworkError } from "../../lib/api-client.ts";
 import { getSessionManager, rememberAdminSignIn } from "../../lib/session.ts";
@@ -29,7 +30,7 @@ export function AdminLogin() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const address = email.trim().toLowerCase();
+    const address = foldEmail(email);
     if (!address || !password) {
       setError("Please fill in all fields");
       return;
