@@ -21,6 +21,25 @@ const user = (overrides: Partial<AdminUser> = {}): AdminUser => ({
 /** The CSV's rows, without the BOM and the final line end. */
 const rows = (csv: string) => csv.slice(1).replace(/\r\n$/, "").split("\r\n");
 
+/** A row split the way a spreadsheet reads it with this separator: quotes kept together, "" is ". */
+function splitQuoted(line: string, separator: string): string[] {
+  const cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i];
+    if (quoted && char === '"' && line[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (char === '"') quoted = !quoted;
+    else if (!quoted && char === separator) {
+      cells.push(cell);
+      cell = "";
+    } else cell += char;
+  }
+  return [...cells, cell];
+}
+
 describe("buildUsersCsv", () => {
   it("starts with a byte order mark and SPEC §3's columns, one row per user, CRLF line ends", () => {
     const csv = buildUsersCsv([user(), user({ id: "u2", first_name: "Can", is_verified: false, survey_answered: 3 })]);
@@ -65,6 +84,29 @@ describe("buildUsersCsv", () => {
 
   it("does not touch a value with a formula character later on", () => {
     expect(rows(buildUsersCsv([user({ last_name: "Kaya-Demir" })]))[1]).toContain(",Kaya-Demir,");
+  });
+
+  it.each([
+    ["x;=1+1;", `"'x;=1+1;"`],
+    ["Ali;Veli", `"Ali;Veli"`],
+    ["Kaya,=SUM(A1)", `"'Kaya,=SUM(A1)"`],
+    ["a; -2+3", `"'a; -2+3"`],
+    ["a;@SUM(A1)", `"'a;@SUM(A1)"`],
+    ["a;+1", `"'a;+1"`],
+    ["a;\tb", `"'a;\tb"`],
+  ])("quotes a value holding a semicolon and neutralises a formula after any separator: %j", (name, written) => {
+    expect(buildUsersCsv([user({ first_name: name })])).toContain(`-000000000001,${written},Yılmaz,`);
+  });
+
+  it("leaves no cell starting like a formula when a spreadsheet splits on ';' or ','", () => {
+    const names = ["x;=1+1;", "a,=1", "a;,+1", "b ; @x", "-1", "ok;fine", "Kaya-Demir; Öz"];
+    const csv = buildUsersCsv(names.map((first_name, n) => user({ id: `u${n}`, first_name })));
+    for (const separator of [",", ";"]) {
+      for (const line of rows(csv).slice(1)) {
+        for (const value of splitQuoted(line, separator))
+          expect(value, `${separator} ${line}`).not.toMatch(/^\s*[=+\-@\t\r]/);
+      }
+    }
   });
 
   it("writes only the header for an empty list", () => {

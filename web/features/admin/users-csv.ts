@@ -22,16 +22,23 @@ export const byteOrderMark = "\uFEFF";
  * A cell a spreadsheet would read as a formula (OWASP's CSV injection list: =, +, -, @, and tab
  * and carriage return, which some programs strip before looking) gets a leading apostrophe, so
  * it is shown as the text it is. A member chooses their own name: "=HYPERLINK(…)" is not theirs
- * to run on the admin's machine.
+ * to run on the admin's machine. A spreadsheet that guesses the separator may split a value at
+ * a comma or at a semicolon (the default in Turkish locales), so the check applies after each of
+ * them too, past any spaces: "x;=1+1" would otherwise put "=1+1" in a cell of its own.
  */
+const formulaStart = /(?:^|[,;])(?:[\t\r]|\s*[=+\-@])/;
+
 function neutralise(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return formulaStart.test(value) ? `'${value}` : value;
 }
 
-/** SPEC §9: quoted when it holds a quote, a comma or a line break; quotes doubled (RFC 4180). */
+/**
+ * SPEC §9: quoted when it holds a quote, a comma or a line break; quotes doubled (RFC 4180). A
+ * semicolon is quoted too, so a spreadsheet splitting on it keeps the value whole.
+ */
 function cell(value: string | number | boolean): string {
   const text = neutralise(String(value));
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** The users as SPEC §9's CSV: BOM, a header row, one row per user, CRLF line ends. */
