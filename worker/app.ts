@@ -1,14 +1,14 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
-import { trimTrailingSlash } from "hono/trailing-slash";
 import { createCatalogueCache } from "./catalogue/catalogue-cache.ts";
 import type { ErrorBody } from "./contract/error-body.ts";
 import { ApiError, codeForStatus } from "./lib/api-error.ts";
 import type { AppDeps, AppEnv } from "./lib/app-env.ts";
-import { addSecurityHeaders, injectDependencies, logRequests } from "./lib/middleware.ts";
+import { errorPageHtml } from "./lib/error-page.ts";
+import { addSecurityHeaders, injectDependencies, logRequests, trimTrailingSlash } from "./lib/middleware.ts";
 import { adminRoutes } from "./routes/admin/admin.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
 import { categoryRoutes } from "./routes/categories/categories.routes.ts";
@@ -45,7 +45,7 @@ export function createApp(deps: AppDeps) {
   app.use(addSecurityHeaders());
   // One address per page: `/products/` and `/products/1/` redirect to the address without the
   // slash, which is the one the routes, the caches and shared links know.
-  app.use(trimTrailingSlash({ alwaysRedirect: true }));
+  app.use(trimTrailingSlash());
 
   if (deps.config.CORS_ORIGINS.length > 0) {
     const allowed = new Set(deps.config.CORS_ORIGINS);
@@ -113,6 +113,15 @@ export function createApp(deps: AppDeps) {
   });
 
   app.onError((error, c) => {
+    const known = error instanceof ApiError || error instanceof HTTPException;
+    if (!known) logUnhandled(deps, c, error);
+    // Outside /api a person is reading: the answer is a page with the way back, not JSON.
+    if (!c.req.path.startsWith("/api/")) {
+      const status = known ? error.status : 500;
+      const detail = known && error.message ? error.message : "Please try again in a moment.";
+      const headers = error instanceof ApiError ? error.headers : undefined;
+      return c.html(errorPageHtml(status, detail), status, { "Cache-Control": "no-store", ...headers });
+    }
     if (error instanceof ApiError) {
       const body: ErrorBody = { detail: error.message, code: error.code, ...error.extra };
       if (error.fields) body.fields = error.fields;
@@ -125,12 +134,6 @@ export function createApp(deps: AppDeps) {
         "Cache-Control": "no-store",
       });
     }
-    deps.logger.error("unhandled error", {
-      requestId: c.var.requestId,
-      method: c.req.method,
-      path: c.req.path,
-      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-    });
     return c.json(
       {
         detail: "Something went wrong on our side. Please try again.",
@@ -149,3 +152,12 @@ export function createApp(deps: AppDeps) {
  * HTML file may rightly answer with HTML.
  */
 const isFilePath = (path: string) => path.startsWith("/assets/") || /\.(?!html?$)[a-z0-9]+$/i.test(path);
+
+function logUnhandled(deps: AppDeps, c: Context<AppEnv>, error: unknown) {
+  deps.logger.error("unhandled error", {
+    requestId: c.var.requestId,
+    method: c.req.method,
+    path: c.req.path,
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+}

@@ -88,6 +88,7 @@ describe("authorization on every admin route", async () => {
     emailWritten: async () => {},
     clientAddress: () => "x",
     config,
+    siteOrigin: () => "http://localhost",
     logger: { debug() {}, info() {}, warn() {}, error() {} } as never,
   })
     .routes.filter((r) => r.path.startsWith("/api/admin/") && r.path !== "/api/admin/login" && r.method !== "ALL")

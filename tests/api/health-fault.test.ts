@@ -17,6 +17,7 @@ it("reports an unreachable database as 503 with the error shape", async () => {
   const app = createApp({
     openDatabase: () => db,
     config,
+    siteOrigin: () => "http://localhost",
     logger,
     clock: createTestClock(),
     mailer: createMemoryMailer(),

@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { seedCategories, seedProducts } from "../../drizzle/seed/catalogue.ts";
 import { seedSurveyQuestions } from "../../drizzle/seed/survey-questions.ts";
-import { ConfigError } from "../../worker/config/config.ts";
+import { ConfigError, publishedExampleValues } from "../../worker/config/config.ts";
 import { StartupError, startNodeServer } from "../../worker/entries/node.ts";
 import { signupBody } from "../support/factories.ts";
 import { nodeServerSettings } from "../support/server.ts";
@@ -92,6 +92,24 @@ describe("the Node server (npm start's entry)", () => {
     expect("code" in failure && failure.code).toBe(1);
     expect("stderr" in failure && failure.stderr.trim()).toBe(
       "Invalid configuration: MAIL_TRANSPORT is dev-mailbox, which delivers nothing: set a transport that sends e-mail, or leave it unset to keep messages in the outbox",
+    );
+  });
+
+  it("as a process, refuses the published example secrets in production with one line", async () => {
+    const failure = await run(process.execPath, ["worker/entries/node.ts"], {
+      env: {
+        ...process.env,
+        ...settings,
+        APP_ENV: "production",
+        PUBLIC_URL: "https://shop.example",
+        JWT_SECRET: publishedExampleValues.JWT_SECRET,
+        ADMIN_PASSWORD: publishedExampleValues.ADMIN_PASSWORD,
+        PORT: "0",
+      },
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect("code" in failure && failure.code).toBe(1);
+    expect("stderr" in failure && failure.stderr.trim()).toBe(
+      "Invalid configuration: JWT_SECRET is the published example from .dev.vars.example: set a value of your own in production; ADMIN_PASSWORD is the published example from .dev.vars.example: set a value of your own in production",
     );
   });
 

@@ -11,11 +11,12 @@ export const oddPaths: { path: string; status: number; redirectsTo?: string; htm
   { path: "/products/1/extra", status: 200, html: true },
   { path: "/products/not-a-number", status: 404, html: true },
   { path: "/products?category=tea", status: 200, html: true },
-  // A chunk of an older deploy, a file that never was, a way out of the web root.
-  { path: "/assets/index-0ld0ld00.js", status: 404, html: false },
+  // A chunk of an older deploy, a file that never was, a way out of the web root: a 404 error
+  // page (never kept: no-store), not the app shell a browser would keep as the file.
+  { path: "/assets/index-0ld0ld00.js", status: 404, html: true },
   { path: "/assets/", status: 301, redirectsTo: "/assets" },
-  { path: "/nope.png", status: 404, html: false },
-  { path: "/assets/..%2f..%2fpackage.json", status: 404, html: false },
+  { path: "/nope.png", status: 404, html: true },
+  { path: "/assets/..%2f..%2fpackage.json", status: 404, html: true },
   // Malformed escapes: no file can have that name, so it is a page the router does not know.
   { path: "/%E0%A4%A", status: 200, html: true },
 ];

@@ -87,6 +87,7 @@ export async function createTestApp(
     emailWritten: async () => {},
     clientAddress: testClientAddress,
     config,
+    siteOrigin: () => new URL(config.PUBLIC_URL ?? "http://localhost").origin,
     logger,
     ...web,
   });

@@ -144,6 +144,7 @@ export const testSettings = {
   APP_ENV: "test",
   JWT_SECRET: "test-jwt-secret-that-is-at-least-32-bytes-long",
   ADMIN_EMAIL: testAdmin.email,
+  PUBLIC_URL: "http://shop.test",
   LOG_LEVEL: "warn",
 };
 

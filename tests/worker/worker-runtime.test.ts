@@ -6,6 +6,7 @@ import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedCategories, seedProducts } from "../../drizzle/seed/catalogue.ts";
 import { maxBodyBytes } from "../../worker/app.ts";
+import { publishedExampleValues } from "../../worker/config/config.ts";
 import { sharePreviewsPath, sharePreviewsSchema } from "../../worker/contract/share-previews.ts";
 import { emailOutbox } from "../../worker/db/schema.ts";
 import { type HranaServer, startHranaServer } from "../../worker/dev/hrana-server.ts";
@@ -144,7 +145,7 @@ describe("the Worker bundle under workerd", () => {
     const { document } = new JSDOM(await (await get(`/products/${seeded.id}`)).text()).window;
     const meta = (key: string) =>
       document.head.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute("content");
-    // No PUBLIC_URL in these tests: outside production the page's own origin stands in for it.
+    // The shop's address in these tests is PUBLIC_URL, http://shop.test (harness.ts).
     const image = `http://shop.test${previews.images[seeded.images[0] as string]}`;
     expect(meta("og:image")).toBe(image);
     expect(meta("og:image:type")).toBe("image/png");
@@ -265,6 +266,16 @@ describe("the Worker when something is wrong", () => {
   it.each([
     ["without JWT_SECRET", { JWT_SECRET: "" }, "Invalid configuration: JWT_SECRET is required"],
     [
+      "with the published example JWT_SECRET in production",
+      { JWT_SECRET: publishedExampleValues.JWT_SECRET },
+      "Invalid configuration: JWT_SECRET is the published example from .dev.vars.example: set a value of your own in production",
+    ],
+    [
+      "without PUBLIC_URL, even outside production (links would follow the request's Host)",
+      { APP_ENV: "development", PUBLIC_URL: "" },
+      "Invalid configuration: PUBLIC_URL is required on Workers, which cannot know their own address",
+    ],
+    [
       "with the development mailbox in production",
       { MAIL_TRANSPORT: "dev-mailbox" },
       "Invalid configuration: MAIL_TRANSPORT is dev-mailbox, which delivers nothing: set a transport that sends e-mail, or leave it unset to keep messages in the outbox",
@@ -291,7 +302,7 @@ describe("the Worker when something is wrong", () => {
       const settings = { ...testSettings, ...production, DATABASE_URL: hrana.url, ...bad };
       const misconfigured = await startWorker(settings, { onLog: (log) => logs.push(log.message) });
       try {
-        for (const path of ["/api/health", "/api/categories", "/products"]) {
+        for (const path of ["/api/health", "/api/categories"]) {
           const res = await misconfigured.dispatchFetch(`http://shop.test${path}`);
           expect(res.status, path).toBe(500);
           expectSecurityHeaders(res.headers, path);
@@ -300,6 +311,12 @@ describe("the Worker when something is wrong", () => {
             code: "misconfigured",
           });
         }
+        // Outside /api a person is reading: a page that says so.
+        const page = await misconfigured.dispatchFetch("http://shop.test/products");
+        expect(page.status).toBe(500);
+        expectSecurityHeaders(page.headers, "/products");
+        expect(page.headers.get("Content-Type")).toMatch(/^text\/html/);
+        expect(await page.text()).toContain("The server is misconfigured. Please try again later.");
         // The cron trigger does not throw either; it has nothing it could safely do.
         expect((await (await misconfigured.getWorker()).scheduled({ cron: "*/5 * * * *" })).outcome).toBe("ok");
         const said = logs.filter((line) => line.includes('"msg":"misconfigured"'));

@@ -15,7 +15,7 @@ export function openCliContext() {
     }
     throw error;
   }
-  return { raw, config, ...openNodeDatabase(config, projectRoot) };
+  return { config, ...openNodeDatabase(config, projectRoot) };
 }
 
 /** Prints one clear line instead of a stack trace, and exits non-zero. */

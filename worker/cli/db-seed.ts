@@ -3,12 +3,12 @@ import { migrateDatabase } from "../db/migrate.ts";
 import { failWith, openCliContext } from "./cli-context.ts";
 
 // npm run db:seed — migrates, then seeds survey, sample catalogue (into an empty shop) and admin.
-const { client, db, config, raw } = openCliContext();
+const { client, db, config } = openCliContext();
 try {
   await migrateDatabase(db);
   const report = await seedDatabase(db, {
     adminEmail: config.ADMIN_EMAIL,
-    adminPassword: raw.ADMIN_PASSWORD,
+    adminPassword: config.ADMIN_PASSWORD,
   });
   console.log(
     `Seeded ${config.DATABASE_URL}: ${report.surveyQuestions} survey questions, ${report.categories} categories, ${report.products} products, administrator ${report.admin}`,

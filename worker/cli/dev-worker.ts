@@ -28,7 +28,7 @@ try {
 const { client, db } = openNodeDatabase(config, projectRoot);
 try {
   await migrateDatabase(db);
-  await seedDatabase(db, { adminEmail: config.ADMIN_EMAIL, adminPassword: raw.ADMIN_PASSWORD });
+  await seedDatabase(db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD });
 } catch (error) {
   console.error(
     `Cannot prepare the database at ${config.DATABASE_URL}: ${error instanceof Error ? error.message : error}`,
@@ -59,7 +59,8 @@ const vars: Record<string, string | undefined> = {
   DATABASE_AUTH_TOKEN: hrana ? undefined : config.DATABASE_AUTH_TOKEN,
   JWT_SECRET: raw.JWT_SECRET,
   ADMIN_EMAIL: config.ADMIN_EMAIL,
-  PUBLIC_URL: raw.PUBLIC_URL,
+  // The Worker cannot know its own address, and must never take it from a request's Host.
+  PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${port}`,
   MAIL_TRANSPORT: raw.MAIL_TRANSPORT,
   MAIL_FROM: raw.MAIL_FROM,
   MAIL_MAX_ATTEMPTS: raw.MAIL_MAX_ATTEMPTS,

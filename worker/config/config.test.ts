@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
+import { parseEnv } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "./config.ts";
+import { ConfigError, parseConfig, publishedExampleValues } from "./config.ts";
 
 const valid = {
   DATABASE_URL: "file:.data/app.db",
@@ -125,5 +127,46 @@ describe("parseConfig", () => {
       ),
     );
     expect(() => parseConfig({ ...valid, MAIL_MAX_ATTEMPTS: "0" })).toThrow(/MAIL_MAX_ATTEMPTS/);
+  });
+
+  describe("the published examples of .dev.vars.example", () => {
+    const example = parseEnv(readFileSync(new URL("../../.dev.vars.example", import.meta.url), "utf8")) as Record<
+      string,
+      string
+    >;
+    const production = { ...valid, APP_ENV: "production" };
+    const defaults = parseConfig(production) as Record<string, unknown>;
+    // Settings the example gives a value that is no secret and not the shop's identity: the mode,
+    // the local database file, the development mailbox (refused in production on its own), the
+    // port, and whatever merely writes out the default.
+    const notSecret = new Set(["APP_ENV", "DATABASE_URL", "MAIL_TRANSPORT", "PORT"]);
+    const chosenPerDeployment = Object.entries(example).filter(
+      ([name, value]) =>
+        value !== "" && !notSecret.has(name) && !name.startsWith("VITE_") && String(defaults[name]) !== value,
+    );
+
+    it("are all known to the configuration, so none can slip into production", () => {
+      expect(Object.fromEntries(chosenPerDeployment)).toEqual(publishedExampleValues);
+    });
+
+    it.each(chosenPerDeployment)("refuses %s's example value in production, naming the variable", (name, value) => {
+      expect(() => parseConfig({ ...production, [name]: value })).toThrow(
+        new ConfigError(
+          `Invalid configuration: ${name} is the published example from .dev.vars.example: set a value of your own in production`,
+        ),
+      );
+      // Elsewhere the examples are what `npm start` runs with.
+      expect(() => parseConfig({ ...production, APP_ENV: "development", [name]: value })).not.toThrow();
+    });
+
+    it("refuses the example file used as it is for production, naming every example secret", () => {
+      expect(() =>
+        parseConfig({ ...example, APP_ENV: "production", PUBLIC_URL: "https://shop.example", MAIL_TRANSPORT: "" }),
+      ).toThrow(
+        new ConfigError(
+          "Invalid configuration: JWT_SECRET is the published example from .dev.vars.example: set a value of your own in production; ADMIN_EMAIL is the published example from .dev.vars.example: set a value of your own in production; ADMIN_PASSWORD is the published example from .dev.vars.example: set a value of your own in production; MAIL_FROM is the published example from .dev.vars.example: set a value of your own in production",
+        ),
+      );
+    });
   });
 });

@@ -28,6 +28,9 @@ const configSchema = z.object({
     .string()
     .transform(foldEmail)
     .pipe(z.email({ message: "must be an e-mail address" })),
+  // The administrator's password, for the seed that creates the account (the Node server and
+  // the CLIs; a Worker never seeds).
+  ADMIN_PASSWORD: z.string().optional(),
   PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://shop.example" }).optional(),
   // How e-mail leaves (worker/email/transports/, docs/decisions/0013-…). Unset in production:
   // messages wait in the outbox until a transport is configured.
@@ -77,12 +80,36 @@ const configSchema = z.object({
   SIGNIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
 });
 
+/**
+ * What `.dev.vars.example` publishes for the settings each deployment must choose for itself.
+ * Anyone can read that file, so production refuses these values (worker/config/config.test.ts
+ * checks this list against the file: a new example secret must be added here).
+ */
+export const publishedExampleValues: Readonly<Record<string, string>> = {
+  JWT_SECRET: "dev-only-secret-change-me-0123456789abcdef",
+  ADMIN_EMAIL: "admin@dogalyasam.local",
+  ADMIN_PASSWORD: "admin-dev-password",
+  MAIL_FROM: "Doğal Yaşam <no-reply@dogalyasam.local>",
+};
+
 /** Transports that only keep messages where a developer can read them: never for real users. */
 const localOnlyTransports = new Set(["dev-mailbox"]);
 
 /** Settings that are valid alone but wrong together, or wrong for production. */
 const checkedConfigSchema = configSchema
   .superRefine((config, issues) => {
+    if (config.APP_ENV === "production") {
+      for (const [name, example] of Object.entries(publishedExampleValues)) {
+        const value = config[name as keyof typeof config];
+        if (typeof value === "string" && value.trim().toLowerCase() === example.toLowerCase()) {
+          issues.addIssue({
+            code: "custom",
+            path: [name],
+            message: "is the published example from .dev.vars.example: set a value of your own in production",
+          });
+        }
+      }
+    }
     // E-mail links are built from it; without it they would follow the request's Host header,
     // which a client chooses.
     if (config.APP_ENV === "production" && !config.PUBLIC_URL) {

@@ -1,9 +1,11 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { createServer, STATUS_CODES } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, relative, sep } from "node:path";
+import type { Duplex } from "node:stream";
 import { pathToFileURL } from "node:url";
-import { serve } from "@hono/node-server";
+import { getRequestListener, RequestError } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
@@ -17,9 +19,10 @@ import { createDispatchRunner } from "../email/dispatch-runner.ts";
 import { dispatchOutboxSafely } from "../email/dispatcher.ts";
 import { createNodeMailer } from "../email/node-mailer.ts";
 import { systemClock } from "../lib/clock.ts";
+import { errorPageHtml, errorPageResponse } from "../lib/error-page.ts";
 import { createLogger } from "../lib/logger.ts";
 import type { PageRenderer } from "../lib/page-renderer.ts";
-import { serviceWorkerHeaders, serviceWorkerPath } from "../lib/security-headers.ts";
+import { securityHeaders, serviceWorkerHeaders, serviceWorkerPath } from "../lib/security-headers.ts";
 import { loadNodeEnv, projectRoot } from "./node-env.ts";
 
 const builtWebRoot = join(projectRoot, "dist/web");
@@ -52,7 +55,7 @@ export async function startNodeServer(
     await migrateDatabase(opened.db);
     await seedDatabase(opened.db, {
       adminEmail: config.ADMIN_EMAIL,
-      adminPassword: raw.ADMIN_PASSWORD,
+      adminPassword: config.ADMIN_PASSWORD,
     });
   } catch (error) {
     opened?.client.close();
@@ -72,32 +75,48 @@ export async function startNodeServer(
     }),
   );
 
+  // Filled in once the server listens: outside production without PUBLIC_URL, links in pages
+  // and e-mails name the address this server listens on, never the request's Host.
+  let listeningOrigin = "";
+  const shop = createApp({
+    // The embedded client serves every request: Node has no per-request I/O to tie it to.
+    openDatabase: () => db,
+    clock: systemClock,
+    mailer,
+    passwords: nodePasswordHasher,
+    emailWritten: dispatcher.wake,
+    clientAddress: (c) => getConnInfo(c).remote.address ?? "unknown",
+    config,
+    siteOrigin: () => (config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : listeningOrigin),
+    logger,
+    assets: serveBuiltWeb(options.webRoot ?? builtWebRoot),
+    renderPage: await loadPageRenderer(),
+  });
   // Workers compress responses themselves (and would compress an already compressed body
-  // again); on Node the server does it.
-  const app = new Hono().use(compress()).route(
-    "/",
-    createApp({
-      // The embedded client serves every request: Node has no per-request I/O to tie it to.
-      openDatabase: () => db,
-      clock: systemClock,
-      mailer,
-      passwords: nodePasswordHasher,
-      emailWritten: dispatcher.wake,
-      clientAddress: (c) => getConnInfo(c).remote.address ?? "unknown",
-      config,
-      logger,
-      assets: serveBuiltWeb(options.webRoot ?? builtWebRoot),
-      renderPage: await loadPageRenderer(),
-    }),
-  );
+  // again); on Node the server does it. Mounted whole, so the shop's own not-found and error
+  // answers reach the client.
+  const app = new Hono().use(compress()).mount("/", shop.fetch);
 
   const port = options.port ?? Number(raw.PORT ?? 8787);
-  const server = await new Promise<ReturnType<typeof serve>>((done, fail) => {
-    const s = serve({ fetch: app.fetch, port, hostname: raw.HOST ?? "127.0.0.1" }, () => done(s));
-    s.once("error", fail);
+  const hostname = raw.HOST ?? "127.0.0.1";
+  const listener = getRequestListener(app.fetch, {
+    hostname,
+    // A request Node parsed but no URL can be made of (a backslash in the path, a malformed
+    // Host): the error page with the security headers, not an empty 400.
+    errorHandler: (error) =>
+      error instanceof RequestError
+        ? errorPageResponse(400, "The address of this request cannot be read.")
+        : errorPageResponse(500, "Please try again in a moment."),
+  });
+  const server = createServer(listener);
+  server.on("clientError", answerClientError);
+  await new Promise<void>((done, fail) => {
+    server.once("error", fail);
+    server.listen(port, hostname, () => done());
   });
   const { port: boundPort } = server.address() as AddressInfo;
   const url = `http://localhost:${boundPort}`;
+  listeningOrigin = url;
 
   // What became due while the server was stopped goes now, not at the first tick.
   void dispatcher.wake();
@@ -118,6 +137,35 @@ export async function startNodeServer(
         });
       }),
   };
+}
+
+/**
+ * Requests Node itself refuses before the app sees them (headers over 16 KB, a malformed request
+ * line, a timeout): answered with the error page and the security headers, not Node's bare
+ * status line. The connection closes, as Node's own answer does.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex) {
+  if (!socket.writable || (error.code === "ECONNRESET" && socket.destroyed)) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+  const detail =
+    status === 431
+      ? "The request's headers are too large."
+      : status === 408
+        ? "The request took too long to arrive."
+        : "This request cannot be read.";
+  const body = Buffer.from(errorPageHtml(status, detail));
+  const headers = {
+    ...securityHeaders,
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Length": String(body.byteLength),
+    "Cache-Control": "no-store",
+    Connection: "close",
+  };
+  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  socket.end(Buffer.concat([Buffer.from(`${head.join("\r\n")}\r\n\r\n`), body]));
 }
 
 export class StartupError extends Error {
@@ -197,7 +245,6 @@ async function readOrNull(file: string): Promise<Uint8Array<ArrayBuffer> | null>
 if (import.meta.main) {
   try {
     const server = await startNodeServer();
-    const env = loadNodeEnv(projectRoot);
     console.log(`\n  Doğal Yaşam is running at ${server.url}  (APP_ENV=${server.config.APP_ENV})`);
     console.log(`  Database: ${server.config.DATABASE_URL}`);
     const transport = server.config.MAIL_TRANSPORT;
@@ -209,7 +256,8 @@ if (import.meta.main) {
       );
     }
     console.log(`  Administrator: ${server.config.ADMIN_EMAIL}`);
-    if (server.config.APP_ENV === "development") console.log(`  Administrator password: ${env.ADMIN_PASSWORD}`);
+    if (server.config.APP_ENV === "development")
+      console.log(`  Administrator password: ${server.config.ADMIN_PASSWORD}`);
     console.log("");
     const stop = () => server.close().then(() => process.exit(0));
     process.once("SIGINT", stop);

@@ -10,6 +10,7 @@ import { dispatchOutboxSafely } from "../email/dispatcher.ts";
 import type { SendEmailBinding } from "../email/transports/cloudflare.ts";
 import { createWorkerMailer } from "../email/worker-mailer.ts";
 import { systemClock } from "../lib/clock.ts";
+import { errorPageResponse } from "../lib/error-page.ts";
 import { createLogger } from "../lib/logger.ts";
 import { securityHeaders } from "../lib/security-headers.ts";
 
@@ -73,6 +74,14 @@ function setUp(env: Env): Ready | Misconfigured {
   let result: Ready | Misconfigured;
   try {
     const config = parseConfig({ ...env });
+    // Links in pages and e-mails need the shop's address, and a Worker cannot know its own: the
+    // request's Host is the client's choice.
+    const siteOrigin = config.PUBLIC_URL;
+    if (!siteOrigin) {
+      throw new ConfigError(
+        "Invalid configuration: PUBLIC_URL is required on Workers, which cannot know their own address",
+      );
+    }
     const logger = createLogger(config.LOG_LEVEL);
     const clientConfig = {
       url: config.DATABASE_URL,
@@ -104,6 +113,7 @@ function setUp(env: Env): Ready | Misconfigured {
       emailWritten: dispatch,
       clientAddress: (c) => c.req.header("CF-Connecting-IP") ?? "unknown",
       config,
+      siteOrigin: () => new URL(siteOrigin).origin,
       logger,
       assets: (request) => env.ASSETS.fetch(request),
       renderPage,
@@ -128,11 +138,11 @@ function setUp(env: Env): Ready | Misconfigured {
   return result;
 }
 
-function misconfiguredResponse(): Response {
-  const body: ErrorBody = {
-    detail: "The server is misconfigured. Please try again later.",
-    code: "misconfigured",
-  };
+function misconfiguredResponse(request: Request): Response {
+  const detail = "The server is misconfigured. Please try again later.";
+  // Outside /api a person is reading: a page, as every other error there.
+  if (!new URL(request.url).pathname.startsWith("/api/")) return errorPageResponse(500, detail);
+  const body: ErrorBody = { detail, code: "misconfigured" };
   return Response.json(body, {
     status: 500,
     headers: { ...securityHeaders, "Cache-Control": "no-store" },
@@ -144,7 +154,7 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     const ready = setUp(env);
-    if (!ready.ok) return misconfiguredResponse();
+    if (!ready.ok) return misconfiguredResponse(request);
     return ready.app.fetch(request, env, ctx);
   },
 

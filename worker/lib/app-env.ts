@@ -28,6 +28,12 @@ export type AppDeps = {
    */
   emailWritten: () => Promise<void>;
   config: AppConfig;
+  /**
+   * The shop's own origin, for the links in pages and e-mails: PUBLIC_URL, or outside production
+   * the address the Node server listens on. Never the request's Host, which the client chooses
+   * and which would reach every visitor through a cached page, or a victim through an e-mail.
+   */
+  siteOrigin: () => string;
   logger: Logger;
   /**
    * The address a request came from, for per-IP rate limits: the socket's peer on Node,

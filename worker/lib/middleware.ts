@@ -35,3 +35,20 @@ export const addSecurityHeaders = () =>
       if (!c.res.headers.has(name)) c.res.headers.set(name, value);
     }
   });
+
+/**
+ * One address per page: `/products/` and `/products/1/` redirect to the address without the
+ * slash, which is the one the routes, the caches and shared links know. The redirect is
+ * relative (a request's Host never reaches it) and starts with one slash, so `//evil.example/`
+ * cannot become a link to another site.
+ */
+export const trimTrailingSlash = () =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    // The address as sent (still percent-encoded): a decoded `%5C` would be a backslash, which
+    // browsers read as a slash in a Location.
+    const { pathname, search } = new URL(c.req.url);
+    if (pathname.length > 1 && pathname.endsWith("/") && (c.req.method === "GET" || c.req.method === "HEAD")) {
+      return c.redirect(`/${pathname.replace(/^\/+|\/+$/g, "")}${search}`, 301);
+    }
+    await next();
+  });

@@ -27,8 +27,8 @@ import { clearAttempts, enforceRateLimit, limitPerClient } from "../../lib/rate-
 import { parseWith, validate } from "../../lib/validate.ts";
 import { validAnswers } from "../../survey/answers.ts";
 
-/** Where the links in e-mails lead: PUBLIC_URL (required in production), else this server. */
-const siteUrl = (c: Context<AppEnv>, path: string) => new URL(path, c.var.config.PUBLIC_URL ?? c.req.url).href;
+/** Where the links in e-mails lead: the shop's own address, never the request's Host. */
+const siteUrl = (c: Context<AppEnv>, path: string) => new URL(path, c.var.siteOrigin()).href;
 
 const accountLinks = (c: Context<AppEnv>) => ({
   verify: (token: string) => siteUrl(c, `/api/auth/verify?token=${encodeURIComponent(token)}`),

@@ -121,7 +121,7 @@ async function renderCataloguePage(
   status: 200 | 404,
   { meta, data }: PageParts,
 ): Promise<CachedPage> {
-  const origin = c.var.config.PUBLIC_URL ?? new URL(c.req.url).origin;
+  const origin = c.var.siteOrigin();
   const [shellResponse, previews] = await Promise.all([
     c.var.assets ? c.var.assets(new Request(new URL("/", c.req.url))) : null,
     readSharePreviews(c),

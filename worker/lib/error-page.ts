@@ -1,0 +1,54 @@
+import { html } from "hono/html";
+import { securityHeaders } from "./security-headers.ts";
+
+const titles: Partial<Record<number, string>> = {
+  400: "This address cannot be read",
+  404: "Page not found",
+  405: "This page cannot do that",
+  408: "The request took too long",
+  413: "The request is too large",
+  429: "Too many requests",
+  431: "The request is too large",
+  500: "Something went wrong",
+  503: "The shop is unavailable for a moment",
+};
+
+/**
+ * The page a browser gets for an error outside /api (the API answers JSON): a short page in the
+ * shop's colours with the way back, never a blank body, and never kept by a cache.
+ */
+export function errorPageHtml(status: number, detail: string): string {
+  const title = titles[status] ?? (status >= 500 ? titles[500] : titles[400]);
+  return html`<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    <title>${title} — Doğal Yaşam</title>
+    <style>
+      body { margin: 0; min-height: 100vh; display: grid; place-items: center; font-family: system-ui, sans-serif; background: #fbf8f1; color: #27301f; }
+      main { max-width: 32rem; padding: 2rem; text-align: center; }
+      h1 { font-size: 1.5rem; margin: 0 0 0.75rem; }
+      p { margin: 0 0 1.5rem; color: #545c4b; }
+      a { display: inline-block; padding: 0.625rem 1.25rem; border-radius: 0.5rem; background: #455d3f; color: #fff; text-decoration: none; font-weight: 600; }
+    </style>
+  </head>
+  <body>
+    <main>
+      <h1>${title}</h1>
+      <p>${detail}</p>
+      <a href="/">Back to the shop</a>
+    </main>
+  </body>
+</html>
+`.toString();
+}
+
+/** The error page as a response, with DESIGN.md §8's headers (for answers made outside the app). */
+export function errorPageResponse(status: number, detail: string): Response {
+  return new Response(errorPageHtml(status, detail), {
+    status,
+    headers: { ...securityHeaders, "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
