@@ -1,5 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { toCategoryDto, toProductDto } from "../catalogue/catalogue-queries.ts";
+import {
+  safeCategoryColumns,
+  safeProductColumns,
+  toCategoryDto,
+  toProductDto,
+} from "../catalogue/catalogue-queries.ts";
 import type { CategoryData, ProductData, ReorderData } from "../contract/admin.ts";
 import type { Category, Product } from "../contract/catalogue.ts";
 import { sanitizeRichText } from "../contract/rich-text.ts";
@@ -14,9 +19,13 @@ import { ApiError } from "../lib/api-error.ts";
 /** The version an `If-Match` header asks for (`"3"`, `W/"3"` or `3`), or undefined without one. */
 export function expectedVersion(header: string | undefined): number | undefined {
   if (header === undefined) return undefined;
-  const match = /^(?:W\/)?"?(\d+)"?$/.exec(header.trim());
-  if (!match) throw new ApiError(400, "invalid_request", 'If-Match must be a version, e.g. "3".');
-  return Number(match[1]);
+  const match = /^(?:W\/)?"?(\d{1,16})"?$/.exec(header.trim());
+  const version = Number(match?.[1]);
+  // Only a version that can exist: a bigger number would reach the database as a float.
+  if (!Number.isSafeInteger(version)) {
+    throw new ApiError(400, "invalid_request", 'If-Match must be a version, e.g. "3".');
+  }
+  return version;
 }
 
 const stale = (current: Product | Category) =>
@@ -52,7 +61,7 @@ export async function createProduct(db: Database, input: ProductData, now: Date)
   const [row] = await db
     .insert(products)
     .values({ ...productColumns(input), createdAt: now, updatedAt: now })
-    .returning();
+    .returning(safeProductColumns);
   if (!row) throw new Error("product not inserted");
   return toProductDto(row);
 }
@@ -69,7 +78,7 @@ export async function updateProduct(
     .update(products)
     .set({ ...productColumns(input), version: sql`${products.version} + 1`, updatedAt: now })
     .where(and(eq(products.id, id), version === undefined ? undefined : eq(products.version, version)))
-    .returning();
+    .returning(safeProductColumns);
   if (row) return toProductDto(row);
   throw await missingOrStale(db, "product", id);
 }
@@ -86,7 +95,7 @@ export async function createCategory(db: Database, input: CategoryData, now: Dat
   const [row] = await db
     .insert(categories)
     .values({ ...input, createdAt: now, updatedAt: now })
-    .returning();
+    .returning(safeCategoryColumns);
   if (!row) throw new Error("category not inserted");
   return toCategoryDto(row);
 }
@@ -102,7 +111,7 @@ export async function updateCategory(
     .update(categories)
     .set({ ...input, version: sql`${categories.version} + 1`, updatedAt: now })
     .where(and(eq(categories.id, id), version === undefined ? undefined : eq(categories.version, version)))
-    .returning();
+    .returning(safeCategoryColumns);
   if (row) return toCategoryDto(row);
   throw await missingOrStale(db, "category", id);
 }
@@ -182,8 +191,8 @@ export async function reorderProducts(db: Database, request: ReorderData, now: D
 async function missingOrStale(db: Database, kind: "product" | "category", id: number): Promise<ApiError> {
   const [row] =
     kind === "product"
-      ? (await db.select().from(products).where(eq(products.id, id))).map(toProductDto)
-      : (await db.select().from(categories).where(eq(categories.id, id))).map(toCategoryDto);
+      ? (await db.select(safeProductColumns).from(products).where(eq(products.id, id))).map(toProductDto)
+      : (await db.select(safeCategoryColumns).from(categories).where(eq(categories.id, id))).map(toCategoryDto);
   if (row) return stale(row);
   return kind === "product"
     ? new ApiError(404, "product_not_found", "This product does not exist or was removed.")

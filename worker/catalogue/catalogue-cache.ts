@@ -42,8 +42,11 @@ export function createCatalogueCache() {
     /** Reads the catalogue's version (one query) and gives the cache as of that version. */
     async at(db: Database): Promise<CatalogueSnapshot> {
       // The raw client: this runs on every catalogue read, and drizzle's mapping costs more
-      // than the query itself here.
-      const { rows } = await db.$client.execute("select epoch, version from catalogue_state where id = 1");
+      // than the query itself here. Read as text: the stamp is text anyway, and no stored
+      // number, however large, can fail the read.
+      const { rows } = await db.$client.execute(
+        "select cast(epoch as text) as epoch, cast(version as text) as version from catalogue_state where id = 1",
+      );
       const state = rows[0];
       // Without the state row (a database not yet migrated) nothing can be cached safely.
       const stamp = state ? `${state.epoch}-${state.version}` : "";

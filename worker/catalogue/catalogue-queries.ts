@@ -1,10 +1,53 @@
-import { asc, eq } from "drizzle-orm";
-import type { Category, Product } from "../contract/catalogue.ts";
+import { asc, eq, getTableColumns, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { type Category, type Product, sortOrderLimit } from "../contract/catalogue.ts";
 import type { Database } from "../db/client.ts";
 import { categories, products } from "../db/schema.ts";
 
-/** A stored product as the API sends it (SPEC §3 names; `images` is always a list). */
-export function toProductDto(row: typeof products.$inferSelect): Product {
+/*
+ * Catalogue rows are read so that no stored value can fail the read. libSQL refuses to hand an
+ * integer beyond JavaScript's safe range to JavaScript, failing the whole query, and drizzle
+ * fails on an `images` value that is not JSON: one row left so by another writer (an older
+ * version, a script, a hand edit) would otherwise take the catalogue down for everyone
+ * (issue 26, docs/decisions/0032-bounded-inputs.md). So the database clamps the numbers into
+ * the range they are written in, and rows are still ordered by the stored values. Ids are left
+ * as they are: SQLite assigns them, and a row's id must never read as another row's.
+ */
+
+/** The column's integer, clamped into [min, max] by the database itself. */
+const clamped = <Column extends SQLiteColumn>(column: Column, min: number, max: number) =>
+  sql`cast(max(${sql.raw(String(min))}, min(${sql.raw(String(max))}, ${column})) as integer)`.mapWith(column);
+
+/** JavaScript's Date range, in milliseconds either side of 1970. */
+const maxTime = 8_640_000_000_000_000;
+const maxSafe = Number.MAX_SAFE_INTEGER;
+
+/** Every product column, each read as above; for every select and `returning` of products. */
+export const safeProductColumns = {
+  ...getTableColumns(products),
+  sortOrder: clamped(products.sortOrder, -sortOrderLimit, sortOrderLimit),
+  version: clamped(products.version, -maxSafe, maxSafe),
+  createdAt: clamped(products.createdAt, -maxTime, maxTime),
+  updatedAt: clamped(products.updatedAt, -maxTime, maxTime),
+  // An older writer's single address, stored as plain text, is read as that one address.
+  images:
+    sql<unknown>`case when json_valid(${products.images}) then ${products.images} else json_quote(${products.images}) end`.mapWith(
+      products.images,
+    ),
+};
+
+/** Every category column, read as above. */
+export const safeCategoryColumns = {
+  ...getTableColumns(categories),
+  version: clamped(categories.version, -maxSafe, maxSafe),
+  createdAt: clamped(categories.createdAt, -maxTime, maxTime),
+  updatedAt: clamped(categories.updatedAt, -maxTime, maxTime),
+};
+
+type ProductRow = Omit<typeof products.$inferSelect, "images"> & { images: unknown };
+
+/** A stored product as the API sends it (SPEC §3 names; `images` is always a list of addresses). */
+export function toProductDto(row: ProductRow): Product {
   return {
     id: row.id,
     name: row.name,
@@ -12,7 +55,9 @@ export function toProductDto(row: typeof products.$inferSelect): Product {
     description: row.description,
     long_description: row.longDescription,
     category_id: row.categoryId,
-    images: Array.isArray(row.images) ? row.images : typeof row.images === "string" ? [row.images] : [],
+    images: (Array.isArray(row.images) ? row.images : [row.images]).filter(
+      (image): image is string => typeof image === "string",
+    ),
     etsy_link: row.etsyLink,
     sort_order: row.sortOrder,
     version: row.version,
@@ -28,7 +73,7 @@ export function toCategoryDto({ id, name, description, version, createdAt }: typ
 /** Products in display order (sort_order, then name): one query, whatever the filter. */
 export async function listProducts(db: Database, categoryId?: number): Promise<Product[]> {
   const rows = await db
-    .select()
+    .select(safeProductColumns)
     .from(products)
     .where(categoryId === undefined ? undefined : eq(products.categoryId, categoryId))
     .orderBy(asc(products.sortOrder), asc(products.name), asc(products.id));
@@ -36,12 +81,15 @@ export async function listProducts(db: Database, categoryId?: number): Promise<P
 }
 
 export async function findProduct(db: Database, id: number): Promise<Product | null> {
-  const [row] = await db.select().from(products).where(eq(products.id, id));
+  const [row] = await db.select(safeProductColumns).from(products).where(eq(products.id, id));
   return row ? toProductDto(row) : null;
 }
 
 /** Categories in creation order. */
 export async function listCategories(db: Database): Promise<Category[]> {
-  const rows = await db.select().from(categories).orderBy(asc(categories.createdAt), asc(categories.id));
+  const rows = await db
+    .select(safeCategoryColumns)
+    .from(categories)
+    .orderBy(asc(categories.createdAt), asc(categories.id));
   return rows.map(toCategoryDto);
 }

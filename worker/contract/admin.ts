@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { sortOrderLimit } from "./catalogue.ts";
 import { profileSchema } from "./profile.ts";
 
 /**
@@ -15,7 +16,17 @@ const text = (max: number, required = true) =>
       z.maxLength(max, { error: `must be at most ${max} characters` }),
     );
 
+/** A row's id; `z.int()` admits only safe integers, so every id is exact in JavaScript. */
 const positiveId = (error: string) => z.number({ error }).check(z.int({ error }), z.positive({ error }));
+
+const sortOrderError = `must be a whole number from -${sortOrderLimit} to ${sortOrderLimit}`;
+const sortOrder = z
+  .number({ error: sortOrderError })
+  .check(
+    z.int({ error: sortOrderError }),
+    z.gte(-sortOrderLimit, { error: sortOrderError }),
+    z.lte(sortOrderLimit, { error: sortOrderError }),
+  );
 
 /** http(s) only: the shop link leaves the site. */
 const webUrl = z.string({ error: "is required" }).check(
@@ -53,7 +64,7 @@ export const productInputSchema = z.strictObject({
   category_id: positiveId("is required"),
   images: z._default(images, []),
   etsy_link: webUrl,
-  sort_order: z.optional(z.number().check(z.int())),
+  sort_order: z.optional(sortOrder),
 });
 export type ProductInput = z.input<typeof productInputSchema>;
 export type ProductData = z.output<typeof productInputSchema>;
@@ -66,18 +77,40 @@ export const categoryInputSchema = z.strictObject({
 export type CategoryInput = z.input<typeof categoryInputSchema>;
 export type CategoryData = z.output<typeof categoryInputSchema>;
 
-/** SPEC §3, §9: `sort_order` from `start_from` in `step`s, within `category_id` when given. */
+/**
+ * SPEC §3, §9: `sort_order` from `start_from` in `step`s, within `category_id` when given. Every
+ * position it writes stays within ±sortOrderLimit: the last one, start_from + step × (ids − 1),
+ * is checked before anything is written.
+ */
 export const reorderSchema = z.strictObject({
-  reorder_by_ids: z.strictObject({
-    ids: z.array(positiveId("must be product ids")).check(
-      z.minLength(1, { error: "must list at least one product" }),
-      z.maxLength(10_000),
-      z.refine((ids) => new Set(ids).size === ids.length, { error: "must not repeat a product" }),
+  reorder_by_ids: z
+    .strictObject({
+      ids: z.array(positiveId("must be product ids")).check(
+        z.minLength(1, { error: "must list at least one product" }),
+        z.maxLength(10_000),
+        z.refine((ids) => new Set(ids).size === ids.length, { error: "must not repeat a product" }),
+      ),
+      start_from: z._default(sortOrder, 1),
+      step: z._default(
+        z.number().check(
+          z.int({ error: `must be a whole number from 1 to ${sortOrderLimit}` }),
+          z.gte(1, { error: `must be a whole number from 1 to ${sortOrderLimit}` }),
+          z.lte(sortOrderLimit, { error: `must be a whole number from 1 to ${sortOrderLimit}` }),
+        ),
+        1,
+      ),
+      category_id: z.optional(positiveId("must be a category id")),
+    })
+    .check(
+      z.superRefine(({ ids, start_from, step }, context) => {
+        const last = start_from + step * (ids.length - 1);
+        if (last <= sortOrderLimit) return;
+        const message = `puts the last product at sort_order ${last}, beyond ${sortOrderLimit}`;
+        for (const field of ["start_from", "step"]) {
+          context.addIssue({ code: "custom", message, path: [field], input: { start_from, step } });
+        }
+      }),
     ),
-    start_from: z._default(z.number().check(z.int()), 1),
-    step: z._default(z.number().check(z.int(), z.positive()), 1),
-    category_id: z.optional(positiveId("must be a category id")),
-  }),
 });
 export type ReorderRequest = z.input<typeof reorderSchema>;
 export type ReorderData = z.output<typeof reorderSchema>["reorder_by_ids"];

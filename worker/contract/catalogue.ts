@@ -5,6 +5,13 @@ import * as z from "zod/mini";
  * use zod/mini (tree-shakeable: the shopper downloads only what it parses). This folder imports
  * zod only, never drizzle or server code.
  */
+/**
+ * The furthest a product's `sort_order` may be from 0 (docs/decisions/0032-bounded-inputs.md):
+ * far more positions than a shop has products, and far inside JavaScript's safe integers, so no
+ * reorder arithmetic loses precision and every stored value reads back.
+ */
+export const sortOrderLimit = 1_000_000_000;
+
 export const productSchema = z.object({
   id: z.number().check(z.int()),
   name: z.string(),

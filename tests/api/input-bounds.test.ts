@@ -1,0 +1,205 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { Product } from "../../worker/contract/catalogue.ts";
+import type { ErrorBody } from "../../worker/contract/error-body.ts";
+import type { InitialData } from "../../worker/contract/initial-data.ts";
+import { sharePreviewsPath } from "../../worker/contract/share-previews.ts";
+import { createCategory, createMember, createProduct } from "../support/factories.ts";
+import { createTestApp, testSettings } from "../support/test-app.ts";
+
+// Issue 26: what the contract accepts is bounded, so no input can take the catalogue down, hide
+// characters in a name, be read as an id it does not spell, point an image at another host or
+// make an error repeat a megabyte back. In-process over a real libSQL file; the compact Worker
+// counterpart is tests/worker/input-bounds.test.ts.
+
+const shell = `<!doctype html><html lang="en"><head><title>Shell</title></head><body><div id="root"></div></body></html>`;
+const assets = async (request: Request) =>
+  new URL(request.url).pathname === sharePreviewsPath
+    ? new Response("missing", { status: 404 })
+    : new Response(shell, { headers: { "Content-Type": "text/html" } });
+
+async function shop() {
+  const shop = await createTestApp(
+    { SIGNIN_LIMIT_PER_IP: 1000, SIGNUP_LIMIT_PER_HOUR: 1000, PUBLIC_URL: "https://shop.example" },
+    { assets },
+  );
+  const admin = await createMember(shop.db, {
+    email: testSettings.ADMIN_EMAIL,
+    role: "admin",
+    password: "admin-pass-1",
+  });
+  const login = await shop.app.request("/api/admin/login", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: admin.email, password: admin.password }),
+  });
+  const { access_token: adminToken } = (await login.json()) as { access_token: string };
+  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    shop.app.request(path, {
+      method,
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${adminToken}`, ...headers },
+      ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+    });
+  return { ...shop, call };
+}
+
+const productBody = (categoryId: number, fields: Record<string, unknown> = {}) => ({
+  name: "Ihlamur Çayı",
+  short_description: "Kış akşamları için",
+  long_description: "<p>Sıcak bir fincan.</p>",
+  category_id: categoryId,
+  images: ["/images/products/ihlamur.svg"],
+  etsy_link: "https://www.etsy.com/listing/123/ihlamur",
+  ...fields,
+});
+
+/** A 400 in the API's error shape that names `field` (or a field under it). */
+async function expectRefusal(res: Response, field: string): Promise<ErrorBody> {
+  expect(res.status, `expected a 400 naming ${field}`).toBe(400);
+  const body = (await res.json()) as ErrorBody;
+  expect(body.code).toBe("invalid_request");
+  expect(Object.keys(body.fields ?? {}).some((key) => key === field || key.startsWith(`${field}.`))).toBe(true);
+  return body;
+}
+
+const initialData = (html: string): InitialData => {
+  const match = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(html);
+  if (!match?.[1]) throw new Error("no initial data in the page");
+  return JSON.parse(match[1]) as InitialData;
+};
+
+const listIds = async (app: { request(path: string): Response | Promise<Response> }, path = "/api/products") => {
+  const res = await app.request(path);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as Product[]).map((p) => [p.id, p.sort_order]);
+};
+
+describe("numbers: one request cannot take the catalogue down", async () => {
+  const { app, db, call } = await shop();
+  const category = await createCategory(db, { name: "Bitki Çayları" });
+  const [a, b, c] = [
+    await createProduct(db, { name: "Adaçayı", categoryId: category.id, sortOrder: 1 }),
+    await createProduct(db, { name: "Bal", categoryId: category.id, sortOrder: 2 }),
+    await createProduct(db, { name: "Kekik", categoryId: category.id, sortOrder: 3 }),
+  ];
+  const ids = [a.id, b.id, c.id];
+
+  it("refuses, all at once, every reorder that would put a sort_order beyond ±1,000,000,000", async () => {
+    const max = Number.MAX_SAFE_INTEGER;
+    const attacks = [
+      { start_from: max, step: max },
+      { start_from: 1_000_000_000, step: 1 }, // the third product would be 1,000,000,002
+      { start_from: 1, step: 500_000_000 }, // 1,000,000,001
+      { start_from: -1_000_000_001, step: 1 },
+      { start_from: 1, step: 1_000_000_001 },
+      { start_from: 1.5, step: 1 },
+    ];
+    const answers = await Promise.all(
+      attacks.map((attack) => call("POST", "/api/admin/products/reorder", { reorder_by_ids: { ids, ...attack } })),
+    );
+    for (const res of answers) {
+      const body = await expectRefusal(res, "reorder_by_ids");
+      expect(Object.keys(body.fields ?? {}).join()).toMatch(/reorder_by_ids\.(start_from|step)/);
+    }
+    expect(await listIds(app)).toEqual([
+      [a.id, 1],
+      [b.id, 2],
+      [c.id, 3],
+    ]);
+    for (const page of ["/", "/products", `/products/${a.id}`]) expect((await app.request(page)).status).toBe(200);
+  });
+
+  it("accepts a reorder that reaches the bounds exactly", async () => {
+    const res = await call("POST", "/api/admin/products/reorder", {
+      reorder_by_ids: { ids: [c.id, b.id, a.id], start_from: -1_000_000_000, step: 1_000_000_000 },
+    });
+    expect(res.status).toBe(200);
+    expect(await listIds(app)).toEqual([
+      [c.id, -1_000_000_000],
+      [b.id, 0],
+      [a.id, 1_000_000_000],
+    ]);
+  });
+
+  it("bounds sort_order, category_id and product ids in the admin's bodies", async () => {
+    for (const sort_order of [1_000_000_001, -1_000_000_001, 2 ** 53, 1e300]) {
+      await expectRefusal(
+        await call("POST", "/api/admin/products", productBody(category.id, { sort_order })),
+        "sort_order",
+      );
+    }
+    for (const category_id of [2 ** 53, 1e300, 0, -1, 1.5]) {
+      await expectRefusal(
+        await call("POST", "/api/admin/products", productBody(category.id, { category_id })),
+        "category_id",
+      );
+    }
+    for (const id of [2 ** 53, 1e300, 0]) {
+      await expectRefusal(
+        await call("POST", "/api/admin/products/reorder", { reorder_by_ids: { ids: [a.id, id] } }),
+        "reorder_by_ids.ids",
+      );
+    }
+    const atBound = await call("POST", "/api/admin/products", productBody(category.id, { sort_order: -1_000_000_000 }));
+    expect(atBound.status).toBe(201);
+    const created = (await atBound.json()) as Product;
+    expect(created.sort_order).toBe(-1_000_000_000);
+    expect((await call("DELETE", `/api/admin/products/${created.id}`)).status).toBe(204);
+  });
+
+  it("reads rows another writer stored out of range, in their order, and the admin can repair them", async () => {
+    // As an older or buggy writer might have left them: beyond JavaScript's safe integers, and
+    // a single image stored as plain text rather than a JSON list.
+    await db.run(sql`update products set sort_order = 9007199254740993 where id = ${a.id}`);
+    await db.run(sql`update products set sort_order = -9223372036854775808 where id = ${b.id}`);
+    await db.run(sql`update products set sort_order = 5, images = '/images/products/eski.svg' where id = ${c.id}`);
+    // The catalogue's version, which every ETag names, too.
+    await db.run(sql`update catalogue_state set version = 9007199254740993`);
+
+    const list = await app.request("/api/products");
+    expect(list.status).toBe(200);
+    const read = (await list.json()) as Product[];
+    expect(read.map((p) => [p.id, p.sort_order])).toEqual([
+      [b.id, -1_000_000_000],
+      [c.id, 5],
+      [a.id, 1_000_000_000],
+    ]);
+    expect(read.find((p) => p.id === c.id)?.images).toEqual(["/images/products/eski.svg"]);
+    const etag = list.headers.get("ETag") ?? "";
+    expect((await app.request("/api/products", { headers: { "If-None-Match": etag } })).status).toBe(304);
+    expect(await listIds(app, `/api/products?category_id=${category.id}`)).toEqual(
+      read.map((p) => [p.id, p.sort_order]),
+    );
+
+    const one = await app.request(`/api/products/${a.id}`);
+    expect(one.status).toBe(200);
+    expect(((await one.json()) as Product).sort_order).toBe(1_000_000_000);
+
+    const home = await app.request("/");
+    expect(home.status).toBe(200);
+    expect(initialData(await home.text()).featured?.map((p) => p.id)).toEqual([b.id, c.id, a.id]);
+    const productsPage = await app.request("/products");
+    expect(productsPage.status).toBe(200);
+    expect(initialData(await productsPage.text()).productList?.products.map((p) => p.id)).toEqual([b.id, c.id, a.id]);
+    expect((await app.request(`/products/${a.id}`)).status).toBe(200);
+
+    // The admin's own edit of such a row answers, and a reorder puts every row back in range.
+    const edited = await call("PUT", `/api/admin/products/${a.id}`, productBody(category.id, { name: "Adaçayı Yağı" }));
+    expect(edited.status).toBe(200);
+    expect(((await edited.json()) as Product).sort_order).toBe(1_000_000_000);
+    const repaired = await call("POST", "/api/admin/products/reorder", { reorder_by_ids: { ids: [a.id, b.id, c.id] } });
+    expect(repaired.status).toBe(200);
+    expect(await listIds(app)).toEqual([
+      [a.id, 1],
+      [b.id, 2],
+      [c.id, 3],
+    ]);
+  });
+
+  it("refuses a version that is not a whole number in the safe range", async () => {
+    for (const version of ['"99999999999999999999"', '"1e3"', '"0x1"']) {
+      const res = await call("PUT", `/api/admin/products/${a.id}`, productBody(category.id), { "If-Match": version });
+      expect(res.status).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,81 @@
+import { sql } from "drizzle-orm";
+import type { Miniflare } from "miniflare";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Product } from "../../worker/contract/catalogue.ts";
+import type { ErrorBody } from "../../worker/contract/error-body.ts";
+import { startWorkerShop, testAdmin, type WorkerShop } from "./harness.ts";
+
+// Issue 26's bounded inputs in the production runtime: the built Worker under workerd, reading
+// the database through `@libsql/client/web` over the local Turso-protocol endpoint. The full
+// cases are in tests/api/input-bounds.test.ts.
+
+let shop: WorkerShop;
+let worker: Miniflare;
+let token: string;
+beforeAll(async () => {
+  shop = await startWorkerShop();
+  ({ worker } = shop);
+  const login = await request("POST", "/api/admin/login", testAdmin);
+  ({ access_token: token } = (await login.json()) as { access_token: string });
+});
+afterAll(() => shop?.stop());
+
+function request(method: string, path: string, body?: unknown, asAdmin = true) {
+  return worker.dispatchFetch(`http://shop.test${path}`, {
+    method,
+    headers: {
+      "Content-Type": "application/json",
+      "CF-Connecting-IP": "198.51.100.31",
+      ...(asAdmin && token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+async function expectRefusal(res: Awaited<ReturnType<typeof request>>, field: string) {
+  expect(res.status).toBe(400);
+  const body = (await res.json()) as ErrorBody;
+  expect(body.code).toBe("invalid_request");
+  expect(Object.keys(body.fields ?? {}).some((key) => key === field || key.startsWith(`${field}.`))).toBe(true);
+}
+
+const catalogue = async () => {
+  const res = await request("GET", "/api/products", undefined, false);
+  expect(res.status).toBe(200);
+  return (await res.json()) as Product[];
+};
+
+it("refuses the reorder that took the catalogue down, and the catalogue and its pages still answer", async () => {
+  const ids = (await catalogue()).map((p) => p.id);
+  const max = Number.MAX_SAFE_INTEGER;
+  await expectRefusal(
+    await request("POST", "/api/admin/products/reorder", { reorder_by_ids: { ids, start_from: max, step: max } }),
+    "reorder_by_ids",
+  );
+  expect((await catalogue()).map((p) => p.id)).toEqual(ids);
+  for (const page of ["/", "/products", `/products/${ids[0]}`]) {
+    const res = await request("GET", page, undefined, false);
+    expect(res.status, page).toBe(200);
+    await res.body?.cancel();
+  }
+});
+
+it("reads rows another writer stored beyond JavaScript's safe integers, in their order", async () => {
+  const [first, second, ...rest] = (await catalogue()).map((p) => p.id) as number[];
+  await shop.database.db.run(sql`update products set sort_order = 9007199254740993 where id = ${first}`);
+  await shop.database.db.run(sql`update products set sort_order = -9223372036854775808 where id = ${second}`);
+  await shop.database.db.run(sql`update catalogue_state set version = 9007199254740993`);
+
+  const read = await catalogue();
+  expect(read.map((p) => p.id)).toEqual([second, ...rest, first]);
+  expect(read.at(0)?.sort_order).toBe(-1_000_000_000);
+  expect(read.at(-1)?.sort_order).toBe(1_000_000_000);
+  const one = await request("GET", `/api/products/${first}`, undefined, false);
+  expect(one.status).toBe(200);
+  expect(((await one.json()) as Product).sort_order).toBe(1_000_000_000);
+  for (const page of ["/", "/products", `/products/${first}`]) {
+    const res = await request("GET", page, undefined, false);
+    expect(res.status, page).toBe(200);
+    await res.body?.cancel();
+  }
+});
