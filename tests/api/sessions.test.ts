@@ -309,7 +309,8 @@ describe("password reset", async () => {
     const member = await createMember(db);
     const here = await session(member.email, member.password);
     const there = await session(member.email, member.password);
-    const res = await send("PUT", "/api/auth/user", { password: "changed-pass" }, bearer(here.access_token));
+    const change = { current_password: member.password, password: "changed-pass" };
+    const res = await send("PUT", "/api/auth/user", change, bearer(here.access_token));
     expect(res.status).toBe(200);
     expect((await profile(here.access_token)).status).toBe(200);
     expect((await profile(there.access_token)).status).toBe(401);

@@ -1,4 +1,4 @@
-import { type Session, type SessionUser, sessionSchema } from "../../worker/contract/auth.ts";
+import { type Session, type SessionUser, sessionSchema, type UpdateUserRequest } from "../../worker/contract/auth.ts";
 import { ApiResponseError, NetworkError, readJson } from "./api-client.ts";
 import { tokenStorageKey } from "./session-hint.ts";
 
@@ -250,18 +250,22 @@ export class SessionManager {
 
   /**
    * `PUT /api/auth/user`: the new password, with the recovery session when there is one, else
-   * the member's own. Reports USER_UPDATED. After a recovery the server has ended every session
-   * of the account, so every tab here signs out too.
+   * the member's own, which must name the current password too (ADR 0033). Reports
+   * USER_UPDATED. After a recovery the server has ended every session of the account, so every
+   * tab here signs out too; after a change the server has ended the account's other sessions
+   * and this one goes on.
    */
-  async updatePassword(password: string): Promise<void> {
+  async updatePassword(password: string, { currentPassword }: { currentPassword?: string } = {}): Promise<void> {
     const recovery = this.#recovery;
     const token = recovery?.access_token ?? (await this.getAccessToken());
     if (!token) throw new ApiResponseError(401, "unauthorized", "Please sign in to continue.");
+    const body: UpdateUserRequest =
+      recovery || currentPassword === undefined ? { password } : { current_password: currentPassword, password };
     const { user } = await readJson<{ user: SessionUser }>(
       this.#deps.fetch("/api/auth/user", {
         method: "PUT",
         headers: { ...jsonHeaders, Authorization: `Bearer ${token}` },
-        body: JSON.stringify({ password }),
+        body: JSON.stringify(body),
       }),
     );
     if (recovery) {

@@ -127,5 +127,15 @@ export const recoveryExchangeSchema = z.strictObject({
   token: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 
-/** `PUT /api/auth/user`: the new password (SPEC §5's rules). */
-export const updateUserSchema = z.strictObject({ password: passwordSchema });
+/**
+ * `PUT /api/auth/user`: the new password (SPEC §5's rules). Outside a recovery session the
+ * current password is required too (the server says so); a recovery session has proven the
+ * address instead (docs/decisions/0033-password-change-and-recovery-sessions.md).
+ */
+export const updateUserSchema = z.strictObject({
+  password: passwordSchema,
+  current_password: z.optional(
+    z.string().check(z.minLength(1, { error: "is required" }), z.maxLength(maxPasswordLength)),
+  ),
+});
+export type UpdateUserRequest = z.input<typeof updateUserSchema>;

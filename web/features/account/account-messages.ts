@@ -45,3 +45,20 @@ export function newPasswordError(password: string, confirmPassword: string): str
   if (password !== confirmPassword) return "Passwords do not match.";
   return null;
 }
+
+/**
+ * The profile's Change password (ADR 0033): SPEC §5's password rules over three fields, the
+ * first problem's message in SPEC's order, or null.
+ */
+export function changePasswordError(currentPassword: string, password: string, confirmPassword: string) {
+  if (!currentPassword || !password || !confirmPassword) return fillInAllFields;
+  if (password.length < minPasswordLength) return "Password must be at least 6 characters.";
+  if (password !== confirmPassword) return "Passwords do not match.";
+  return null;
+}
+
+/** The profile's Change password: the server's detail, else the form's own sentence. */
+export function changePasswordErrorMessage(error: unknown): string {
+  if (error instanceof ApiResponseError && error.message) return error.message;
+  return "Failed to change password. Please try again.";
+}

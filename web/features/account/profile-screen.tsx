@@ -5,6 +5,7 @@ import { ErrorPanel } from "../../components/error-panel.tsx";
 import { readJson } from "../../lib/api-client.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { getSessionManager, memberApi } from "../../lib/session.ts";
+import { ChangePasswordForm } from "./change-password-form.tsx";
 import { FormMessage, fieldClass } from "./form-parts.tsx";
 import { ProfileSummary } from "./profile-summary.tsx";
 import { SurveyQuestionList } from "./survey-question-list.tsx";
@@ -220,6 +221,8 @@ export function ProfileScreen() {
             </div>
           ) : null}
         </form>
+
+        <ChangePasswordForm className="lg:col-start-2" />
       </div>
     </section>
   );

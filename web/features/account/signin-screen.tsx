@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { foldEmail } from "../../../worker/contract/auth.ts";
 import { CredentialField } from "../../components/credential-field.tsx";
 import { ChevronDownIcon } from "../../components/icons.tsx";
+import { ApiResponseError } from "../../lib/api-client.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { getSessionManager, rememberAdminSignIn } from "../../lib/session.ts";
 import { fillInAllFields, signInErrorMessage } from "./account-messages.ts";
@@ -39,6 +40,11 @@ export function SigninScreen() {
     } catch (failure) {
       setError(signInErrorMessage(failure));
       setBusy(false);
+      // Locked out from this browser (ADR 0035): the reset e-mail is the way in, so offer it.
+      if (failure instanceof ApiResponseError && failure.code === "account_locked") {
+        setResetEmail(email.trim());
+        setResetOpen(true);
+      }
     }
   };
 

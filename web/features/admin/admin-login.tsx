@@ -26,6 +26,7 @@ export function AdminLogin() {
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [locked, setLocked] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,12 +38,16 @@ export function AdminLogin() {
     }
     setBusy(true);
     setError(null);
+    setLocked(false);
     try {
       // Flags first: the dashboard renders as soon as the session is stored.
       const session = await getSessionManager().signInAsAdmin(address, password);
       if (session.user.role === "admin") rememberAdminSignIn();
     } catch (failure) {
       setError(adminLoginErrorMessage(failure));
+      // Locked out from this browser (ADR 0035): the reset e-mail, asked for on the sign-in
+      // screen, is the way in.
+      setLocked(failure instanceof ApiResponseError && failure.code === "account_locked");
       setBusy(false);
     }
   };
@@ -70,6 +75,14 @@ export function AdminLogin() {
               className="rounded-xl border border-terracotta-100 bg-terracotta-50 px-4 py-3 text-sm text-terracotta-700"
             >
               {error}
+              {locked ? (
+                <>
+                  {" "}
+                  <Link to="/signin" className="font-semibold underline underline-offset-4">
+                    Reset your password
+                  </Link>
+                </>
+              ) : null}
             </p>
           ) : null}
           <button type="submit" className="btn btn-primary w-full" disabled={busy} aria-busy={busy}>

@@ -2,16 +2,16 @@ import { listMembers } from "../../admin/members.ts";
 import { readSettings } from "../../admin/settings.ts";
 import { requireAdmin } from "../../auth/require-user.ts";
 import { checkAgainstNoAccount, signIn } from "../../auth/sign-in.ts";
+import { countSignInAttempt, signInWindowMs } from "../../auth/sign-in-attempts.ts";
 import type { AdminSettings, AdminUser } from "../../contract/admin.ts";
 import { passwordGrantSchema } from "../../contract/auth.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { createRouter } from "../../lib/app-env.ts";
-import { clearAttempts, enforceRateLimit, limitPerClient } from "../../lib/rate-limit.ts";
+import { limitPerClient } from "../../lib/rate-limit.ts";
 import { validate } from "../../lib/validate.ts";
 import { adminCategoryRoutes } from "./admin-categories.routes.ts";
 import { adminProductRoutes } from "./admin-products.routes.ts";
 
-const signInWindowMs = 15 * 60_000;
 const noStore = { "Cache-Control": "no-store" };
 
 const invalidAdmin = () => new ApiError(401, "invalid_credentials", "Invalid admin credentials.");
@@ -38,13 +38,8 @@ export const adminRoutes = createRouter()
     async (c) => {
       const { email, password } = c.req.valid("json");
       const now = c.var.clock.now();
-      const accountKey = `signin:account:${email}`;
-      await enforceRateLimit(
-        c.var.db,
-        accountKey,
-        { limit: c.var.config.SIGNIN_LIMIT_PER_ACCOUNT, windowMs: signInWindowMs },
-        now,
-      );
+      // Counted as on the sign-in form: the administrator's own device gets in during an attack.
+      const attempt = await countSignInAttempt(c, email);
       // Any other address costs the same hash as the admin's, so the answer's timing says nothing.
       if (email !== c.var.config.ADMIN_EMAIL) {
         await checkAgainstNoAccount(c.var.passwords, password);
@@ -53,7 +48,7 @@ export const adminRoutes = createRouter()
       const deps = { db: c.var.db, now, secret: c.var.config.JWT_SECRET, passwords: c.var.passwords };
       const result = await signIn(deps, email, password);
       if (!result.ok || result.session.user.role !== "admin") throw invalidAdmin();
-      await clearAttempts(c.var.db, accountKey);
+      await attempt.succeeded();
       const { access_token, refresh_token, expires_in, expires_at, user } = result.session;
       return c.json(
         { access_token, refresh_token, expires_in, expires_at, token_type: "bearer" as const, user },

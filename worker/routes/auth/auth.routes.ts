@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
+import { confirmCurrentPassword } from "../../auth/current-password.ts";
 import { requireUser } from "../../auth/require-user.ts";
 import { refreshSession, revokeFamilies, revokeFamily, revokeOtherFamilies, sessionUser } from "../../auth/sessions.ts";
 import { openRecoverySession, requestPasswordReset, signIn } from "../../auth/sign-in.ts";
@@ -150,9 +151,13 @@ export const authRoutes = createRouter()
     },
   )
   .put("/user", requireUser({ recovery: "allow" }), validate("json", updateUserSchema), async (c) => {
-    const { password } = c.req.valid("json");
+    const { password, current_password } = c.req.valid("json");
     const { db } = c.var;
     const now = c.var.clock.now();
+    // A recovery session has proven the address instead: its member has forgotten the password.
+    if (c.var.claims.purpose !== "recovery") {
+      await confirmCurrentPassword({ db, now, passwords: c.var.passwords }, c.var.user, current_password);
+    }
     await db
       .update(users)
       .set({ passwordHash: await c.var.passwords.hash(password), updatedAt: now })

@@ -1,0 +1,41 @@
+import type { Database } from "../db/client.ts";
+import type { users } from "../db/schema.ts";
+import { ApiError } from "../lib/api-error.ts";
+import { clearAttempts, enforceRateLimit, type RateLimit } from "../lib/rate-limit.ts";
+import type { PasswordHasher } from "./password.ts";
+
+/**
+ * Tries at the current password an account allows in a window, from all its sessions together,
+ * so that a stolen session guesses it no faster than the sign-in form lets anyone (ADR 0033).
+ */
+export const currentPasswordLimit: RateLimit = { limit: 5, windowMs: 15 * 60_000 };
+
+type Deps = { db: Database; now: Date; passwords: PasswordHasher };
+
+/**
+ * Lets a password change through only with the account's current password: a session someone
+ * borrowed or stole must not become the account. Every try counts before the check, so
+ * concurrent guesses cannot all slip in under the limit; the right password clears the count.
+ *
+ * @throws ApiError 400 `invalid_request` (missing), 400 `invalid_current_password` (wrong),
+ *   429 `too_many_requests` (over the limit, whatever the password)
+ */
+export async function confirmCurrentPassword(
+  { db, now, passwords }: Deps,
+  user: typeof users.$inferSelect,
+  currentPassword: string | undefined,
+): Promise<void> {
+  if (currentPassword === undefined) {
+    throw new ApiError(400, "invalid_request", "Invalid current_password: is required", {
+      fields: { current_password: "is required" },
+    });
+  }
+  const key = `password-change:account:${user.id}`;
+  await enforceRateLimit(db, key, currentPasswordLimit, now);
+  if (!(await passwords.verify(currentPassword, user.passwordHash))) {
+    throw new ApiError(400, "invalid_current_password", "Your current password is incorrect.", {
+      fields: { current_password: "is incorrect" },
+    });
+  }
+  await clearAttempts(db, key);
+}
