@@ -1,9 +1,10 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Product } from "../../worker/contract/catalogue.ts";
 import type { ErrorBody } from "../../worker/contract/error-body.ts";
 import type { InitialData } from "../../worker/contract/initial-data.ts";
 import { sharePreviewsPath } from "../../worker/contract/share-previews.ts";
+import { categories, products } from "../../worker/db/schema.ts";
 import { createCategory, createMember, createProduct } from "../support/factories.ts";
 import { createTestApp, testSettings } from "../support/test-app.ts";
 
@@ -201,5 +202,56 @@ describe("numbers: one request cannot take the catalogue down", async () => {
       const res = await call("PUT", `/api/admin/products/${a.id}`, productBody(category.id), { "If-Match": version });
       expect(res.status).toBe(400);
     }
+  });
+});
+
+describe("ids: only canonical decimal ids are read from paths and queries", async () => {
+  const { app, db, call } = await shop();
+  const [ten, sixteen] = [await createCategory(db, { id: 10 }), await createCategory(db, { id: 16 })];
+  const product16 = await createProduct(db, { id: 16, name: "On Altı", categoryId: sixteen.id });
+  await createProduct(db, { id: 1000, name: "Bin", categoryId: ten.id });
+
+  const odd = [
+    "0x10",
+    "1e1",
+    "1e3",
+    "%2016",
+    "16%20",
+    "+16",
+    "016",
+    "16.0",
+    "0b10000",
+    "0o20",
+    "1_6",
+    "９",
+    "0",
+    "-16",
+  ];
+  const beyond = ["9007199254740993", "99999999999999999999", "1".repeat(400)];
+
+  it.each([...odd, ...beyond])("refuses /%s as a product id on every route, changing nothing", async (id) => {
+    await expectRefusal(
+      await call("PUT", `/api/admin/products/${id}`, productBody(sixteen.id, { name: "Değişti" })),
+      "id",
+    );
+    await expectRefusal(await call("DELETE", `/api/admin/products/${id}`), "id");
+    await expectRefusal(await app.request(`/api/products/${id}`), "id");
+    await expectRefusal(await call("PUT", `/api/admin/categories/${id}`, { name: "Değişti" }), "id");
+    await expectRefusal(await call("DELETE", `/api/admin/categories/${id}`), "id");
+    const [stored] = await db.select().from(products).where(eq(products.id, product16.id));
+    expect(stored?.name).toBe("On Altı");
+    expect((await db.select().from(categories).where(eq(categories.id, sixteen.id)))[0]?.name).toBe(sixteen.name);
+  });
+
+  it.each(["1e1", "0xA", "%2010", "10.0", "010", "9007199254740993"])("refuses ?category_id=%s", async (id) => {
+    await expectRefusal(await app.request(`/api/products?category_id=${id}`), "category_id");
+  });
+
+  it("still reads canonical ids", async () => {
+    expect((await app.request("/api/products/16")).status).toBe(200);
+    expect(((await (await app.request("/api/products?category_id=10")).json()) as Product[]).map((p) => p.id)).toEqual([
+      1000,
+    ]);
+    expect((await app.request("/api/products/9007199254740991")).status).toBe(404);
   });
 });

@@ -225,8 +225,10 @@ describe("a catalogue page is rendered once per catalogue version", async () => 
     await cached.app.request(`/products?category=${oils.id}`);
     await cached.app.request(`/products?category=${teas.id}&utm_source=x`);
     await cached.app.request(`/products/${tea.id}`);
-    await cached.app.request(`/products/0${tea.id}`);
+    await cached.app.request(`/products/${tea.id}?utm_source=x`);
     expect(renders).toEqual([`/products?category=${teas.id}`, `/products?category=${oils.id}`, `/products/${tea.id}`]);
+    // An id is spelled one way only (ADR 0032): with a leading zero it names no product.
+    expect((await cached.app.request(`/products/0${tea.id}`)).status).toBe(404);
   });
 
   it("renders again once the catalogue changes, under a new ETag", async () => {

@@ -79,3 +79,22 @@ it("reads rows another writer stored beyond JavaScript's safe integers, in their
     await res.body?.cancel();
   }
 });
+
+/** A product of the seed, and the body that saves it unchanged. */
+async function seedProduct() {
+  const [product] = await catalogue();
+  if (!product) throw new Error("the seed has products");
+  const { id, created_at: _, updated_at: __, version: ___, ...body } = product;
+  return { id, product, body };
+}
+
+it("refuses an id that is not spelled in plain decimal", async () => {
+  const { id, product, body } = await seedProduct();
+  await expectRefusal(
+    await request("PUT", `/api/admin/products/0x${id.toString(16)}`, { ...body, name: "Değişti" }),
+    "id",
+  );
+  await expectRefusal(await request("GET", `/api/products/${id}e0`, undefined, false), "id");
+  await expectRefusal(await request("GET", "/api/products?category_id=1e0", undefined, false), "category_id");
+  expect((await catalogue()).find((p) => p.id === id)?.name).toBe(product.name);
+});

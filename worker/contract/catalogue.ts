@@ -45,9 +45,19 @@ export const surveyQuestionSchema = z.object({
 });
 export type SurveyQuestion = z.infer<typeof surveyQuestionSchema>;
 
-/** A positive whole number from a path or query string, e.g. an id. */
+/**
+ * An id as a path or query string spells it: decimal digits without a sign, a leading zero or
+ * spaces, up to JavaScript's largest safe integer. `Number()` alone would also read "0x10" as 16,
+ * "1e1" as 10 and " 1" as 1, so one row would answer to many addresses.
+ */
 const positiveId = (message: string) =>
-  z.coerce.number({ error: message }).check(z.int({ error: message }), z.positive({ error: message }));
+  z.pipe(
+    z.string({ error: message }).check(z.regex(/^[1-9][0-9]{0,15}$/, { error: message })),
+    z.pipe(
+      z.transform((id: string) => Number(id)),
+      z.int({ error: message }),
+    ),
+  );
 
 /** `?category_id=` on GET /api/products. */
 export const productListQuerySchema = z.object({
