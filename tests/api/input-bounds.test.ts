@@ -1,11 +1,18 @@
-import { eq, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Product } from "../../worker/contract/catalogue.ts";
+import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import type { ErrorBody } from "../../worker/contract/error-body.ts";
 import type { InitialData } from "../../worker/contract/initial-data.ts";
 import { sharePreviewsPath } from "../../worker/contract/share-previews.ts";
-import { categories, products } from "../../worker/db/schema.ts";
-import { createCategory, createMember, createProduct } from "../support/factories.ts";
+import { categories, products, users } from "../../worker/db/schema.ts";
+import {
+  answerSurvey,
+  createCategory,
+  createMember,
+  createProduct,
+  createSurvey,
+  signupBody,
+} from "../support/factories.ts";
 import { createTestApp, testSettings } from "../support/test-app.ts";
 
 // Issue 26: what the contract accepts is bounded, so no input can take the catalogue down, hide
@@ -253,5 +260,114 @@ describe("ids: only canonical decimal ids are read from paths and queries", asyn
       1000,
     ]);
     expect((await app.request("/api/products/9007199254740991")).status).toBe(404);
+  });
+});
+
+describe("names: no control, invisible, bidi or unassigned characters", async () => {
+  const { app, db, call } = await shop();
+  const survey = await createSurvey(db);
+  const category = await createCategory(db);
+  const member = await createMember(db, { password: "member-pass-1" });
+  const signIn = await app.request("/api/auth/token?grant_type=password", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: member.email, password: member.password }),
+  });
+  const { access_token: memberToken } = (await signIn.json()) as { access_token: string };
+  const survey_responses = answerSurvey(survey, "melancholic");
+  const putProfile = (fields: Record<string, string>) =>
+    app.request("/api/user/profile", {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${memberToken}` },
+      body: JSON.stringify({ first_name: "Deniz", last_name: "Kaya", survey_responses, ...fields }),
+    });
+  const signUp = (fields: Record<string, string>) =>
+    app.request("/api/auth/signup", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(signupBody(survey, fields)),
+    });
+  const rows = async () => ({
+    products: (await db.select({ n: count() }).from(products))[0]?.n,
+    categories: (await db.select({ n: count() }).from(categories))[0]?.n,
+    users: (await db.select({ n: count() }).from(users))[0]?.n,
+  });
+
+  const refused = {
+    NUL: "a\u0000b",
+    BEL: "a\u0007b",
+    "line feed": "a\nb",
+    tab: "a\tb",
+    "C1 next line": "a\u0085b",
+    "right-to-left override": "a\u202Eb",
+    "left-to-right embedding": "a\u202Ab",
+    "first strong isolate": "a\u2068b",
+    "pop directional isolate": "a\u2069b",
+    "left-to-right mark": "a\u200Eb",
+    "right-to-left mark": "a\u200Fb",
+    "Arabic letter mark": "a\u061Cb",
+    "zero-width space": "a\u200Bb",
+    "zero-width non-joiner": "a\u200Cb",
+    "zero-width joiner": "a\u200Db",
+    "word joiner": "a\u2060b",
+    "byte order mark": "a\uFEFFb",
+    "soft hyphen": "a\u00ADb",
+    "language tag": "a\u{E0001}b",
+    "unassigned U+0378": "a\u0378b",
+    "lone surrogate": "a\uD800b",
+  };
+
+  it.each(Object.entries(refused))("refuses a %s in every name, storing nothing", async (_, name) => {
+    const before = await rows();
+    await expectRefusal(await call("POST", "/api/admin/products", productBody(category.id, { name })), "name");
+    await expectRefusal(await call("POST", "/api/admin/categories", { name }), "name");
+    await expectRefusal(await signUp({ first_name: name }), "first_name");
+    await expectRefusal(await signUp({ last_name: name }), "last_name");
+    await expectRefusal(await putProfile({ first_name: name }), "first_name");
+    await expectRefusal(await putProfile({ last_name: name }), "last_name");
+    expect(await rows()).toEqual(before);
+    expect((await db.select().from(users).where(eq(users.id, member.id)))[0]?.firstName).toBe(member.firstName);
+  });
+
+  it.each(["Şükrü Çağlayan", "İpek Işıl", "Gönül Öztürk-Ünal", "O'Brien", "D’Artagnan", "José Ñúñez", "Zoë  Brontë"])(
+    "accepts %s in every name, stored as written",
+    async (name) => {
+      const product = await call("POST", "/api/admin/products", productBody(category.id, { name }));
+      expect(product.status).toBe(201);
+      expect(((await product.json()) as Product).name).toBe(name);
+      const created = await call("POST", "/api/admin/categories", { name, description: "" });
+      expect(created.status).toBe(201);
+      expect(((await created.json()) as Category).name).toBe(name);
+      expect((await signUp({ first_name: name, last_name: name })).status).toBe(202);
+      expect((await putProfile({ first_name: name, last_name: name })).status).toBe(200);
+      expect((await db.select().from(users).where(eq(users.id, member.id)))[0]?.firstName).toBe(name);
+    },
+  );
+
+  it("refuses control characters in descriptions but keeps line breaks and tabs", async () => {
+    for (const text of ["a\u0000b", "a\u0007b", "a\u001Bb", "a\u007Fb"]) {
+      await expectRefusal(
+        await call("POST", "/api/admin/products", productBody(category.id, { short_description: text })),
+        "short_description",
+      );
+      await expectRefusal(
+        await call("POST", "/api/admin/products", productBody(category.id, { description: text })),
+        "description",
+      );
+      await expectRefusal(
+        await call("POST", "/api/admin/categories", { name: "Yağlar", description: text }),
+        "description",
+      );
+    }
+    const multiline = "Birinci satır\nİkinci\tsatır\r\nÜçüncü";
+    const product = await call(
+      "POST",
+      "/api/admin/products",
+      productBody(category.id, { short_description: multiline }),
+    );
+    expect(product.status).toBe(201);
+    expect(((await product.json()) as Product).short_description).toBe(multiline);
+    const created = await call("POST", "/api/admin/categories", { name: "Yağlar", description: multiline });
+    expect(((await created.json()) as Category).description).toBe(multiline);
   });
 });

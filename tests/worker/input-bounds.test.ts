@@ -98,3 +98,10 @@ it("refuses an id that is not spelled in plain decimal", async () => {
   await expectRefusal(await request("GET", "/api/products?category_id=1e0", undefined, false), "category_id");
   expect((await catalogue()).find((p) => p.id === id)?.name).toBe(product.name);
 });
+
+it("refuses a control or bidi character in a name", async () => {
+  const { id, product, body } = await seedProduct();
+  await expectRefusal(await request("PUT", `/api/admin/products/${id}`, { ...body, name: "a\u0000b" }), "name");
+  await expectRefusal(await request("POST", "/api/admin/categories", { name: "a\u202Eb" }), "name");
+  expect((await catalogue()).find((p) => p.id === id)?.name).toBe(product.name);
+});

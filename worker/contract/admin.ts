@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { sortOrderLimit } from "./catalogue.ts";
+import { noControlCharacters, visibleCharactersOnly } from "./plain-text.ts";
 import { profileSchema } from "./profile.ts";
 
 /**
@@ -7,6 +8,7 @@ import { profileSchema } from "./profile.ts";
  * does not know is refused, so an outdated admin app finds out at once.
  */
 
+/** Free text, e.g. a description: trimmed, bounded, several lines allowed. */
 const text = (max: number, required = true) =>
   z
     .string()
@@ -14,7 +16,11 @@ const text = (max: number, required = true) =>
       z.trim(),
       ...(required ? [z.minLength(1, { error: "is required" })] : []),
       z.maxLength(max, { error: `must be at most ${max} characters` }),
+      noControlCharacters(),
     );
+
+/** A product's or a category's name: one line of visible characters. */
+const name = (max: number) => text(max).check(visibleCharactersOnly());
 
 /** A row's id; `z.int()` admits only safe integers, so every id is exact in JavaScript. */
 const positiveId = (error: string) => z.number({ error }).check(z.int({ error }), z.positive({ error }));
@@ -56,10 +62,10 @@ const images = z.pipe(
 
 /** `POST /api/admin/products` and `PUT /api/admin/products/:id` (SPEC §7). */
 export const productInputSchema = z.strictObject({
-  name: text(200),
+  name: name(200),
   short_description: text(500),
   // Rich HTML from the editor; sanitized on the server before it is stored (DESIGN.md §6).
-  long_description: z._default(z.string().check(z.maxLength(100_000)), ""),
+  long_description: z._default(z.string().check(z.maxLength(100_000), noControlCharacters()), ""),
   description: z.optional(text(5000, false)),
   category_id: positiveId("is required"),
   images: z._default(images, []),
@@ -71,7 +77,7 @@ export type ProductData = z.output<typeof productInputSchema>;
 
 /** `POST /api/admin/categories` and `PUT /api/admin/categories/:id`: name required (SPEC §5). */
 export const categoryInputSchema = z.strictObject({
-  name: text(100),
+  name: name(100),
   description: z._default(text(1000, false), ""),
 });
 export type CategoryInput = z.input<typeof categoryInputSchema>;
@@ -92,11 +98,13 @@ export const reorderSchema = z.strictObject({
       ),
       start_from: z._default(sortOrder, 1),
       step: z._default(
-        z.number().check(
-          z.int({ error: `must be a whole number from 1 to ${sortOrderLimit}` }),
-          z.gte(1, { error: `must be a whole number from 1 to ${sortOrderLimit}` }),
-          z.lte(sortOrderLimit, { error: `must be a whole number from 1 to ${sortOrderLimit}` }),
-        ),
+        z
+          .number()
+          .check(
+            z.int({ error: `must be a whole number from 1 to ${sortOrderLimit}` }),
+            z.gte(1, { error: `must be a whole number from 1 to ${sortOrderLimit}` }),
+            z.lte(sortOrderLimit, { error: `must be a whole number from 1 to ${sortOrderLimit}` }),
+          ),
         1,
       ),
       category_id: z.optional(positiveId("must be a category id")),

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { visibleCharactersOnly } from "./plain-text.ts";
 
 /** SPEC §9: the minimum password length; the maximum keeps hashing bounded (DESIGN.md §4). */
 export const minPasswordLength = 6;
@@ -7,13 +8,14 @@ export const maxNameLength = 100;
 /** RFC 5321's limit for an address. */
 export const maxEmailLength = 254;
 
-/** A first or last name: trimmed, required, bounded. */
+/** A first or last name: trimmed, required, bounded, every character a visible one. */
 export const nameSchema = z
   .string()
   .check(
     z.trim(),
     z.minLength(1, { error: "is required" }),
     z.maxLength(maxNameLength, { error: `must be at most ${maxNameLength} characters` }),
+    visibleCharactersOnly(),
   );
 
 /**
