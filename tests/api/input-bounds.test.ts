@@ -1,5 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { seedCategories, seedProducts } from "../../drizzle/seed/catalogue.ts";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import type { ErrorBody } from "../../worker/contract/error-body.ts";
 import type { InitialData } from "../../worker/contract/initial-data.ts";
@@ -369,5 +370,115 @@ describe("names: no control, invisible, bidi or unassigned characters", async ()
     expect(((await product.json()) as Product).short_description).toBe(multiline);
     const created = await call("POST", "/api/admin/categories", { name: "Yağlar", description: multiline });
     expect(((await created.json()) as Category).description).toBe(multiline);
+  });
+});
+
+describe("images and shop links: read by the URL parser", async () => {
+  const { db, call } = await shop();
+  const category = await createCategory(db);
+
+  const otherHosts = [
+    "/\\evil.example/x.png",
+    "\\\\evil.example/x",
+    "\\/evil.example/x",
+    "//evil.example/x",
+    "///evil.example/x",
+    "/%5Cevil.example",
+    "/%5cevil.example/x.png",
+    "/%2F/evil.example/x.png",
+    "http:/\\evil.example/x.png",
+    "http:\\\\evil.example/x.png",
+    "http:evil.example/x.png",
+    "https:/evil.example/x.png",
+    "javascript:alert(1)",
+    "JavaScript:alert(1)//https://x.example",
+    "data:image/svg+xml,<svg onload=alert(1)>",
+    "ftp://files.example/x.png",
+    "blob:https://shop.example/1",
+    "https://shop.example@evil.example/x.png",
+    "/images/x.png\u0000.svg",
+    "/ima\tges/x.png",
+    "/images/\nx.png",
+    "images/x.png",
+    "https://",
+  ];
+
+  it.each(otherHosts)("refuses the image %j, alone or in a list", async (image) => {
+    await expectRefusal(
+      await call("POST", "/api/admin/products", productBody(category.id, { images: [image] })),
+      "images",
+    );
+    await expectRefusal(
+      await call("POST", "/api/admin/products", productBody(category.id, { images: image })),
+      "images",
+    );
+  });
+
+  it("accepts this site's paths and http(s) addresses, trimmed, and every seed image", async () => {
+    const images = [
+      " /images/products/ihlamur.svg ",
+      "https://cdn.example.com/a b%20c.jpg?w=2#x",
+      "HTTP://CDN.EXAMPLE.COM/A.JPG",
+    ];
+    const res = await call("POST", "/api/admin/products", productBody(category.id, { images }));
+    // A space inside an address is refused: it would be another address once encoded.
+    await expectRefusal(res, "images");
+    const fine = await call(
+      "POST",
+      "/api/admin/products",
+      productBody(category.id, {
+        images: [
+          " /images/products/ihlamur.svg ",
+          "https://cdn.example.com/a%20c.jpg?w=2#x",
+          "HTTP://CDN.EXAMPLE.COM/A.JPG",
+          "",
+        ],
+      }),
+    );
+    expect(fine.status).toBe(201);
+    expect(((await fine.json()) as Product).images).toEqual([
+      "/images/products/ihlamur.svg",
+      "https://cdn.example.com/a%20c.jpg?w=2#x",
+      "HTTP://CDN.EXAMPLE.COM/A.JPG",
+    ]);
+    const categoryIds = new Map<number, number>();
+    for (const { id, name, description } of seedCategories) {
+      categoryIds.set(id, (await createCategory(db, { name, description })).id);
+    }
+    for (const { id: _, ...seed } of seedProducts) {
+      const created = await call("POST", "/api/admin/products", {
+        ...seed,
+        category_id: categoryIds.get(seed.category_id),
+      });
+      expect(created.status, seed.name).toBe(201);
+    }
+  });
+
+  it.each([
+    "https://localhost/shop",
+    "https:/\\www.etsy.com/listing/1",
+    "http:www.etsy.com/listing/1",
+    "//www.etsy.com/listing/1",
+    "javascript:alert(1)//https://www.etsy.com",
+    "https://www.etsy.com\\@evil.example/",
+    "https://user:pw@www.etsy.com/listing/1",
+    "https://www.etsy .com/listing/1",
+    "https://www.etsy.com/list\u0000ing",
+    "ftp://www.etsy.com/listing/1",
+  ])("refuses the shop link %j", async (etsy_link) => {
+    await expectRefusal(
+      await call("POST", "/api/admin/products", productBody(category.id, { etsy_link })),
+      "etsy_link",
+    );
+  });
+
+  it("accepts an ordinary shop link, trimmed", async () => {
+    const res = await call(
+      "POST",
+      "/api/admin/products",
+      productBody(category.id, { etsy_link: " https://www.etsy.com/listing/9/x?ref=a " }),
+    );
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as Product).etsy_link).toBe("https://www.etsy.com/listing/9/x?ref=a");
   });
 });

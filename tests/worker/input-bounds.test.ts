@@ -105,3 +105,12 @@ it("refuses a control or bidi character in a name", async () => {
   await expectRefusal(await request("POST", "/api/admin/categories", { name: "a\u202Eb" }), "name");
   expect((await catalogue()).find((p) => p.id === id)?.name).toBe(product.name);
 });
+
+it("refuses an image address that leads to another host", async () => {
+  const { id, product, body } = await seedProduct();
+  await expectRefusal(
+    await request("PUT", `/api/admin/products/${id}`, { ...body, images: ["/\\evil.example/x.png"] }),
+    "images",
+  );
+  expect((await catalogue()).find((p) => p.id === id)?.images).toEqual(product.images);
+});
