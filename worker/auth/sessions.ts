@@ -49,7 +49,10 @@ async function sessionFor(
   };
 }
 
-/** A new session (a new refresh-token family) for a user who just proved who they are. */
+/**
+ * A new session (a new refresh-token family) for a user who just proved who they are. A session
+ * with a purpose (recovery) ends `ttlSeconds` from now, whatever its refreshes (ADR 0033).
+ */
 export async function startSession(
   deps: SessionDeps,
   user: UserRow,
@@ -57,30 +60,40 @@ export async function startSession(
 ): Promise<Session> {
   const familyId = crypto.randomUUID();
   const refreshToken = newToken();
+  const { purpose = null, ttlSeconds = accessTokenTtlSeconds } = options;
+  const familyEndsAt = purpose ? new Date(deps.now.getTime() + ttlSeconds * 1000) : null;
   await deps.db.insert(refreshTokens).values({
     tokenHash: await hashToken(refreshToken),
     userId: user.id,
     familyId,
-    expiresAt: new Date(deps.now.getTime() + refreshTokenTtlMs),
+    purpose,
+    familyEndsAt,
+    expiresAt: refreshExpiry(deps.now, familyEndsAt),
     createdAt: deps.now,
   });
-  const extra = options.purpose ? { purpose: options.purpose } : {};
-  return sessionFor(deps, user, familyId, refreshToken, extra, options.ttlSeconds);
+  return sessionFor(deps, user, familyId, refreshToken, purpose ? { purpose } : {}, ttlSeconds);
 }
+
+/** A refresh token's end: 30 days on, or the end of its whole session when that comes first. */
+const refreshExpiry = (now: Date, familyEndsAt: Date | null) =>
+  new Date(Math.min(now.getTime() + refreshTokenTtlMs, familyEndsAt?.getTime() ?? Number.POSITIVE_INFINITY));
 
 /**
  * Rotates a refresh token: it becomes used, and its successor is issued. The successor is an
  * HMAC of the used token under the server's secret, so a reuse within the grace window can be
- * answered with the same new token without storing any token in the clear.
+ * answered with the same new token without storing any token in the clear. The new session
+ * keeps the old one's purpose, and never outlives the session's end (a recovery session's
+ * window): a refresh must not turn a session into more than it was (ADR 0033).
  *
- * @returns the new session, or null when the token is unknown, expired, revoked, or reused
- *   after the grace window (which revokes its whole family)
+ * @returns the new session, or null when the token is unknown, expired, revoked, past its
+ *   session's end, or reused after the grace window (which revokes its whole family)
  */
 export async function refreshSession(deps: SessionDeps, refreshToken: string): Promise<Session | null> {
   const { db, now } = deps;
   const tokenHash = await hashToken(refreshToken);
   const row = await db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, tokenHash) });
   if (!row || row.revokedAt || row.expiresAt <= now) return null;
+  if (row.familyEndsAt && row.familyEndsAt <= now) return null;
   const user = await db.query.users.findFirst({ where: eq(users.id, row.userId) });
   if (!user) return null;
 
@@ -104,11 +117,16 @@ export async function refreshSession(deps: SessionDeps, refreshToken: string): P
       tokenHash: await hashToken(successor),
       userId: user.id,
       familyId: row.familyId,
-      expiresAt: new Date(now.getTime() + refreshTokenTtlMs),
+      purpose: row.purpose,
+      familyEndsAt: row.familyEndsAt,
+      expiresAt: refreshExpiry(now, row.familyEndsAt),
       createdAt: now,
     })
     .onConflictDoNothing();
-  return sessionFor(deps, user, row.familyId, successor);
+  const ttlSeconds = row.familyEndsAt
+    ? Math.min(accessTokenTtlSeconds, Math.floor((row.familyEndsAt.getTime() - now.getTime()) / 1000))
+    : accessTokenTtlSeconds;
+  return sessionFor(deps, user, row.familyId, successor, row.purpose ? { purpose: row.purpose } : {}, ttlSeconds);
 }
 
 export async function revokeFamily(db: Database, familyId: string, now: Date): Promise<void> {
