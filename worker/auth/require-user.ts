@@ -28,7 +28,7 @@ export const requireUser = (options: { recovery?: "allow" } = {}) =>
       throw new ApiError(401, "invalid_token", "Your session has expired. Please sign in again.");
     }
     const user = await c.var.db.query.users.findFirst({ where: eq(users.id, claims.sub) });
-    if (!user || !(await isSessionLive(c.var.db, claims.sid))) {
+    if (!user || !(await isSessionLive(c.var.db, claims.sid, user.id))) {
       throw new ApiError(401, "invalid_token", "Your session has expired. Please sign in again.");
     }
     c.set("user", user);

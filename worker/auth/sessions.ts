@@ -154,11 +154,14 @@ export async function revokeOtherFamilies(db: Database, userId: string, keepFami
     );
 }
 
-/** Whether a session (refresh-token family) is still live: logout and reuse revoke it. */
-export async function isSessionLive(db: Database, familyId: string): Promise<boolean> {
+/**
+ * Whether a session (refresh-token family) of this user is still live: logout and reuse revoke
+ * it. The user is matched too, so a token cannot borrow another user's session (ADR 0033).
+ */
+export async function isSessionLive(db: Database, familyId: string, userId: string): Promise<boolean> {
   const live = await db.query.refreshTokens.findFirst({
     columns: { tokenHash: true },
-    where: and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)),
+    where: and(eq(refreshTokens.familyId, familyId), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)),
   });
   return live !== undefined;
 }
