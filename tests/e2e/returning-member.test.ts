@@ -292,7 +292,9 @@ test("desktop: SPEC §8's other sign-in messages, and the administrator goes to 
     expect((await answer).status()).toBe(400);
   }
   await signIn(page, "someone.guessing@example.com", "one-more");
-  await page.getByText("Too many attempts. Please wait a little and try again.").waitFor();
+  await page
+    .getByText("Too many sign-in attempts for this account. Please wait 15 minutes or reset your password by e-mail.")
+    .waitFor();
   await screenshot(page, "sign-in-desktop-limited");
 
   // The administrator signs in here too, and lands on /admin with SPEC §3's flags.
