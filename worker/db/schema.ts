@@ -116,6 +116,36 @@ export const refreshTokens = sqliteTable(
   (t) => [index("refresh_tokens_family_idx").on(t.familyId)],
 );
 
+/**
+ * One sign-up waiting for its address to be confirmed (docs/decisions/0034-pending-registrations.md):
+ * what that sign-up chose (password, names, answers, their result) and its own verification
+ * link. An address may have several; following one link gives the account exactly that
+ * registration's choices, and drops the others. A confirmed registration is kept, emptied of its
+ * password, so its link can say it was used.
+ */
+export const registrations = sqliteTable(
+  "registrations",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    answers: text("answers", { mode: "json" }).notNull().$type<{ questionId: number; answer: string }[]>(),
+    temperament: text("temperament", { mode: "json" }).notNull().$type<{
+      dominant: Temperament;
+      secondary: Temperament;
+      scores: Record<Temperament, number>;
+    }>(),
+    /** The link's token, stored as its SHA-256 (worker/auth/tokens.ts). */
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("registrations_email_idx").on(t.email)],
+);
+
 /** E-mail verification and password-reset tokens: random, hashed, single use, expiring. */
 export const oneTimeTokens = sqliteTable(
   "one_time_tokens",
