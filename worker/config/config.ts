@@ -85,12 +85,12 @@ const configSchema = z.object({
  * Anyone can read that file, so production refuses these values (worker/config/config.test.ts
  * checks this list against the file: a new example secret must be added here).
  */
-export const publishedExampleValues: Readonly<Record<string, string>> = {
+export const publishedExampleValues = {
   JWT_SECRET: "dev-only-secret-change-me-0123456789abcdef",
   ADMIN_EMAIL: "admin@dogalyasam.local",
   ADMIN_PASSWORD: "admin-dev-password",
   MAIL_FROM: "Doğal Yaşam <no-reply@dogalyasam.local>",
-};
+} as const satisfies Record<string, string>;
 
 /** Transports that only keep messages where a developer can read them: never for real users. */
 const localOnlyTransports = new Set(["dev-mailbox"]);
