@@ -1,6 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { seedCategories, seedProducts } from "../../drizzle/seed/catalogue.ts";
+import { maxBodyBytes } from "../../worker/app.ts";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import type { ErrorBody } from "../../worker/contract/error-body.ts";
 import type { InitialData } from "../../worker/contract/initial-data.ts";
@@ -480,5 +481,63 @@ describe("images and shop links: read by the URL parser", async () => {
     );
     expect(res.status).toBe(201);
     expect(((await res.json()) as Product).etsy_link).toBe("https://www.etsy.com/listing/9/x?ref=a");
+  });
+});
+
+describe("errors repeat a bounded amount of the request", async () => {
+  const { app, db } = await shop();
+  const survey = await createSurvey(db);
+  const signUp = (body: unknown) =>
+    app.request("/api/auth/signup", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const manyKeys = (n: number, value: (i: number) => unknown) =>
+    Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${String(i).padStart(5, "0")}`, value(i)]));
+
+  it("answers a 1 MB sign-up with 60,000 unknown survey keys in under 4 kB", async () => {
+    const body = signupBody(survey, { survey_responses: manyKeys(60_000, () => "evet") });
+    expect(JSON.stringify(body).length).toBeGreaterThan(950_000);
+    expect(JSON.stringify(body).length).toBeLessThan(maxBodyBytes);
+    const res = await signUp(body);
+    const text = await res.text();
+    expect(res.status).toBe(400);
+    expect(text.length).toBeLessThan(4_000);
+    expect(Object.keys((JSON.parse(text) as ErrorBody).fields ?? {})).toContain("survey_responses");
+  });
+
+  it("lists at most 20 problems of a request with 60,000, naming the first and counting the rest", async () => {
+    const res = await signUp(signupBody(survey, { survey_responses: manyKeys(60_000, () => 1) }));
+    const text = await res.text();
+    expect(res.status).toBe(400);
+    expect(text.length).toBeLessThan(4_000);
+    const body = JSON.parse(text) as ErrorBody;
+    expect(Object.keys(body.fields ?? {})).toHaveLength(20);
+    expect(body.fields).toHaveProperty(["survey_responses.k00000"]);
+    expect(body.detail).toContain("59,980 more");
+  });
+
+  it("lists at most 20 of the survey's own complaints, counting the rest", async () => {
+    const res = await signUp(signupBody(survey, { survey_responses: manyKeys(99, () => "x") }));
+    const text = await res.text();
+    expect(res.status).toBe(400);
+    expect(text.length).toBeLessThan(4_000);
+    const body = JSON.parse(text) as ErrorBody;
+    expect(Object.keys(body.fields ?? {})).toHaveLength(20);
+    expect(body.fields).toHaveProperty(["survey_responses.k00000"]);
+    // 99 keys that are no question, and 20 questions left unanswered.
+    expect(body.detail).toContain("99 more");
+  });
+
+  it("shortens a long key it repeats", async () => {
+    const key = "ş".repeat(200_000);
+    const res = await signUp(signupBody(survey, { survey_responses: { [key]: "x" } }));
+    const text = await res.text();
+    expect(res.status).toBe(400);
+    expect(text.length).toBeLessThan(4_000);
+    expect(
+      Object.keys((JSON.parse(text) as ErrorBody).fields ?? {}).some((k) => k.startsWith("survey_responses.şşş")),
+    ).toBe(true);
   });
 });

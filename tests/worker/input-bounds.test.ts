@@ -114,3 +114,15 @@ it("refuses an image address that leads to another host", async () => {
   );
   expect((await catalogue()).find((p) => p.id === id)?.images).toEqual(product.images);
 });
+
+it("answers a sign-up with 60,000 unknown survey keys in under 4 kB", async () => {
+  const survey_responses = Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`k${i}`, "evet"]));
+  const res = await request(
+    "POST",
+    "/api/auth/signup",
+    { first_name: "Ayşe", last_name: "Yılmaz", email: "ayse@example.com", password: "gizli-parola", survey_responses },
+    false,
+  );
+  expect(res.status).toBe(400);
+  expect((await res.text()).length).toBeLessThan(4_000);
+});

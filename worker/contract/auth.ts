@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { visibleCharactersOnly } from "./plain-text.ts";
+import { surveyResponsesSchema } from "./survey-responses.ts";
 
 /** SPEC §9: the minimum password length; the maximum keeps hashing bounded (DESIGN.md §4). */
 export const minPasswordLength = 6;
@@ -52,7 +53,7 @@ export const signupSchema = z.strictObject({
   last_name: nameSchema,
   email: emailSchema,
   password: passwordSchema,
-  survey_responses: z.record(z.string(), z.string()),
+  survey_responses: surveyResponsesSchema,
 });
 export type SignupRequest = z.input<typeof signupSchema>;
 

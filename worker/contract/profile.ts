@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { nameSchema } from "./auth.ts";
+import { surveyResponsesSchema } from "./survey-responses.ts";
 
 const temperamentSchema = z.enum(["sanguine", "choleric", "melancholic", "phlegmatic"]);
 
@@ -24,6 +25,6 @@ export type Profile = z.infer<typeof profileSchema>;
 export const profileUpdateSchema = z.strictObject({
   first_name: nameSchema,
   last_name: nameSchema,
-  survey_responses: z.record(z.string(), z.string()),
+  survey_responses: surveyResponsesSchema,
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;

@@ -20,12 +20,44 @@ export function parseWith<T extends $ZodType>(schema: T, value: unknown, target:
 }
 
 function invalidRequest(issues: readonly { path: PropertyKey[]; message: string }[], target: string): ApiError {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join(".") || target;
-    fields[key] ??= issue.message;
-  }
+  const { fields, unlisted } = listFields(
+    issues.map((issue) => [issue.path.map(String).join(".") || target, issue.message] as const),
+  );
   const [first] = Object.entries(fields);
-  const detail = first ? `Invalid ${first[0]}: ${first[1]}` : "The request is not valid.";
+  const more = unlisted > 0 ? ` (and ${unlisted.toLocaleString("en-US")} more)` : "";
+  const detail = first ? `Invalid ${first[0]}: ${first[1]}${more}` : "The request is not valid.";
   return new ApiError(400, "invalid_request", detail, { fields });
+}
+
+/** At most this many fields are named in one error; the others are counted. */
+const maxListedFields = 20;
+/** Past this length a field's name or message is cut short: it may repeat the request. */
+const maxEchoedLength = 100;
+
+function shorten(text: string): string {
+  if (text.length <= maxEchoedLength) return text;
+  // Not between the two halves of a surrogate pair.
+  const end = /[\uD800-\uDBFF]/.test(text[maxEchoedLength - 1] ?? "") ? maxEchoedLength - 1 : maxEchoedLength;
+  return `${text.slice(0, end)}…`;
+}
+
+/**
+ * The `fields` of an error, from each problem in the order found: the first message of each of
+ * the first 20 fields, names and messages cut at 100 characters, and how many other fields had
+ * problems. A request with 60,000 bad keys is answered in a few hundred bytes, not megabytes.
+ */
+export function listFields(problems: Iterable<readonly [field: string, message: string]>): {
+  fields: Record<string, string>;
+  unlisted: number;
+} {
+  // A Map, so a field named "__proto__" or "constructor" is a field like any other.
+  const listed = new Map<string, string>();
+  const others = new Set<string>();
+  for (const [field, message] of problems) {
+    const name = shorten(field);
+    if (listed.has(name)) continue;
+    if (listed.size < maxListedFields) listed.set(name, shorten(message));
+    else others.add(name);
+  }
+  return { fields: Object.fromEntries(listed), unlisted: others.size };
 }
