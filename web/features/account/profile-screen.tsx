@@ -211,7 +211,7 @@ export function ProfileScreen() {
           {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
 
           {editing ? (
-            <div className="flex flex-wrap justify-end gap-3">
+            <div className="flex flex-wrap justify-start gap-3 sm:justify-end">
               <button type="button" className="btn btn-outline" onClick={cancel} disabled={saving}>
                 Cancel
               </button>
