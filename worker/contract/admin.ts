@@ -34,6 +34,11 @@ const sortOrder = z
     z.lte(sortOrderLimit, { error: sortOrderError }),
   );
 
+const stepError = `must be a whole number from 1 to ${sortOrderLimit}`;
+const step = z
+  .number({ error: stepError })
+  .check(z.int({ error: stepError }), z.gte(1, { error: stepError }), z.lte(sortOrderLimit, { error: stepError }));
+
 /*
  * Addresses are read with the URL parser, as a browser reads them, not with a pattern: a
  * browser reads `/\evil.example/x.png` and `http:/\evil.example` as addresses on evil.example,
@@ -138,16 +143,7 @@ export const reorderSchema = z.strictObject({
         z.refine((ids) => new Set(ids).size === ids.length, { error: "must not repeat a product" }),
       ),
       start_from: z._default(sortOrder, 1),
-      step: z._default(
-        z
-          .number()
-          .check(
-            z.int({ error: `must be a whole number from 1 to ${sortOrderLimit}` }),
-            z.gte(1, { error: `must be a whole number from 1 to ${sortOrderLimit}` }),
-            z.lte(sortOrderLimit, { error: `must be a whole number from 1 to ${sortOrderLimit}` }),
-          ),
-        1,
-      ),
+      step: z._default(step, 1),
       category_id: z.optional(positiveId("must be a category id")),
     })
     .check(
