@@ -9,6 +9,7 @@ import { ApiError, codeForStatus } from "./lib/api-error.ts";
 import type { AppDeps, AppEnv } from "./lib/app-env.ts";
 import { errorPageHtml } from "./lib/error-page.ts";
 import { addSecurityHeaders, injectDependencies, logRequests, trimTrailingSlash } from "./lib/middleware.ts";
+import { shorten } from "./lib/validate.ts";
 import { adminRoutes } from "./routes/admin/admin.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
 import { categoryRoutes } from "./routes/categories/categories.routes.ts";
@@ -82,7 +83,7 @@ export function createApp(deps: AppDeps) {
 
   app.route("/api", api);
   app.all("/api/*", (c) => {
-    throw new ApiError(404, "not_found", `No API route matches ${c.req.method} ${c.req.path}.`);
+    throw new ApiError(404, "not_found", `No API route matches ${shorten(`${c.req.method} ${c.req.path}`)}.`);
   });
 
   app.route("/dev", devPageRoutes);

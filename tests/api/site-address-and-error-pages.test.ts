@@ -154,6 +154,14 @@ describe("every answer is a page with the security headers, whatever was sent", 
     expect(JSON.parse(res.body)).toMatchObject({ code: "not_found" });
   });
 
+  it("repeats at most 100 characters of an unknown API path", async () => {
+    const res = await send(`/api/${"x".repeat(10_000)}`);
+    expect(res.status).toBe(404);
+    const { detail } = JSON.parse(res.body) as { detail: string };
+    expect(detail.startsWith("No API route matches GET /api/xxx")).toBe(true);
+    expect(detail.length).toBeLessThan(130);
+  });
+
   it.each([
     ["//evil.example/", "/evil.example"],
     ["/%5Cevil.example/", "/%5Cevil.example"],

@@ -31,10 +31,10 @@ function invalidRequest(issues: readonly { path: PropertyKey[]; message: string 
 
 /** At most this many fields are named in one error; the others are counted. */
 const maxListedFields = 20;
-/** Past this length a field's name or message is cut short: it may repeat the request. */
+/** Past this length what an error repeats of the request (a field, a message, a path) is cut short. */
 const maxEchoedLength = 100;
 
-function shorten(text: string): string {
+export function shorten(text: string): string {
   if (text.length <= maxEchoedLength) return text;
   // Not between the two halves of a surrogate pair.
   const end = /[\uD800-\uDBFF]/.test(text[maxEchoedLength - 1] ?? "") ? maxEchoedLength - 1 : maxEchoedLength;
