@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { confirmCurrentPassword } from "../../auth/current-password.ts";
+import { issueDeviceCookie } from "../../auth/device-cookie.ts";
 import { requireUser } from "../../auth/require-user.ts";
 import { refreshSession, revokeFamilies, revokeFamily, revokeOtherFamilies, sessionUser } from "../../auth/sessions.ts";
 import { openRecoverySession, requestPasswordReset, signIn } from "../../auth/sign-in.ts";
+import { countSignInAttempt, signInWindowMs } from "../../auth/sign-in-attempts.ts";
 import { resendVerification, signUp } from "../../auth/sign-up.ts";
 import { verifyEmail } from "../../auth/verify-email.ts";
 import {
@@ -24,7 +26,7 @@ import { users } from "../../db/schema.ts";
 import { dispatchSoon } from "../../email/outbox.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { type AppEnv, createRouter } from "../../lib/app-env.ts";
-import { clearAttempts, enforceRateLimit, limitPerClient } from "../../lib/rate-limit.ts";
+import { enforceRateLimit, limitPerClient } from "../../lib/rate-limit.ts";
 import { parseWith, validate } from "../../lib/validate.ts";
 import { validAnswers } from "../../survey/answers.ts";
 
@@ -35,9 +37,6 @@ const accountLinks = (c: Context<AppEnv>) => ({
   verify: (token: string) => siteUrl(c, `/api/auth/verify?token=${encodeURIComponent(token)}`),
   signIn: siteUrl(c, "/signin"),
 });
-
-/** Sign-in attempts are counted in windows of this length (SIGNIN_LIMIT_PER_*). */
-const signInWindowMs = 15 * 60_000;
 
 const invalidCredentials = () => new ApiError(400, "invalid_credentials", "Invalid login credentials");
 
@@ -98,16 +97,14 @@ export const authRoutes = createRouter()
       return c.json(session satisfies Session, 200, { "Cache-Control": "no-store" });
     }
     const { email, password } = parseWith(passwordGrantSchema, body, "json");
-    // Per account, whoever tries: a success clears it; the per-address count stays.
-    const accountKey = `signin:account:${email}`;
-    const limit = { limit: c.var.config.SIGNIN_LIMIT_PER_ACCOUNT, windowMs: signInWindowMs };
-    await enforceRateLimit(c.var.db, accountKey, limit, deps.now);
+    // Per account, apart for a device that signed in before; the per-address count stays.
+    const attempt = await countSignInAttempt(c, email);
     const result = await signIn(deps, email, password);
     if (!result.ok && result.reason === "unverified") {
       throw new ApiError(400, "email_not_confirmed", "Email not confirmed");
     }
     if (!result.ok) throw invalidCredentials();
-    await clearAttempts(c.var.db, accountKey);
+    await attempt.succeeded();
     return c.json(result.session satisfies Session, 200, { "Cache-Control": "no-store" });
   })
   .post("/logout", requireUser({ recovery: "allow" }), async (c) => {
@@ -147,6 +144,9 @@ export const authRoutes = createRouter()
               : "This password reset link is not valid. Please ask for a new one.";
         throw new ApiError(400, `link_${opened.problem}`, detail);
       }
+      // The link proves the mailbox: this browser becomes a trusted device, so the owner gets in
+      // even while strangers' guesses keep the account locked (the 429 points here).
+      await issueDeviceCookie(c, opened.session.user.email);
       return c.json(opened.session satisfies Session, 200, { "Cache-Control": "no-store" });
     },
   )
