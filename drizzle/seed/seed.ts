@@ -64,11 +64,12 @@ async function seedAdmin(db: Database, { adminEmail, adminPassword }: SeedOption
   const email = foldEmail(adminEmail);
   const [existing] = await db.select().from(users).where(eq(users.email, email));
   if (!adminPassword) {
-    if (!existing) throw new Error("ADMIN_PASSWORD is required to create the administrator account");
-    await db
-      .update(users)
-      .set({ role: "admin", emailVerifiedAt: existing.emailVerifiedAt ?? new Date() })
-      .where(eq(users.id, existing.id));
+    // A pending sign-up's password was chosen by whoever typed the address: never the admin's
+    // (docs/decisions/0034-pending-registrations.md).
+    if (!existing?.emailVerifiedAt) {
+      throw new Error("ADMIN_PASSWORD is required to create the administrator account");
+    }
+    await db.update(users).set({ role: "admin" }).where(eq(users.id, existing.id));
     return email;
   }
   if (!existing) {

@@ -6,8 +6,8 @@ import type { AppConfig } from "../../worker/config/config.ts";
 import type { Database } from "../../worker/db/client.ts";
 import {
   emailOutbox,
-  oneTimeTokens,
   rateLimits,
+  registrations,
   surveyResponses,
   type Temperament,
   temperamentResults,
@@ -25,13 +25,28 @@ const hour = 60 * minute;
 async function shop(overrides: Partial<AppConfig> = {}) {
   const shop = await createTestApp(overrides);
   const survey = await createSurvey(shop.db);
-  const post = (path: string, body: unknown, client = "192.0.2.1") =>
-    shop.app.request(path, {
+  // The browser of each address's latest sign-up: its cookie confirms that sign-up's link at once
+  // (elsewhere the link asks for the password: tests/api/pending-takeover.test.ts).
+  const browsers = new Map<string, string>();
+  const post = async (path: string, body: unknown, client = "192.0.2.1") => {
+    const res = await shop.app.request(path, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Test-Client": client },
       body: JSON.stringify(body),
     });
-  return { ...shop, survey, post };
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("registration="));
+    if (res.status === 202 && cookie) {
+      browsers.set(((await res.clone().json()) as { email: string }).email, cookie.split(";")[0] as string);
+    }
+    return res;
+  };
+  /** Follows a verification link in the browser that signed `email` up. */
+  const visit = (token: string, email?: string) =>
+    shop.app.request(`/api/auth/verify?token=${encodeURIComponent(token)}`, {
+      headers: { Cookie: (email && browsers.get(email)) || "" },
+    });
+  const cookieOf = (email: string) => browsers.get(email) ?? "";
+  return { ...shop, survey, post, visit, cookieOf };
 }
 
 /** The e-mails written to one address, newest first. */
@@ -49,7 +64,7 @@ async function verificationToken(db: Database, to: string): Promise<string> {
 const memberByEmail = (db: Database, email: string) => db.query.users.findFirst({ where: eq(users.email, email) });
 
 describe("signing up", async () => {
-  const { app, db, clock, survey, post } = await shop({ SIGNUP_LIMIT_PER_HOUR: 1000 });
+  const { app, db, clock, survey, post, visit, cookieOf } = await shop({ SIGNUP_LIMIT_PER_HOUR: 1000 });
 
   it("creates an unverified member with the answers and result, and writes the verification e-mail", async () => {
     const body = signupBody(survey, { email: "  Ayse.Yilmaz@Example.COM " });
@@ -79,8 +94,18 @@ describe("signing up", async () => {
     const token = await verificationToken(db, "ayse.yilmaz@example.com");
     // 256 random bits in base64url, stored only as its SHA-256, expiring in 24 hours.
     expect(token).toMatch(/^[\w-]{43}$/);
-    const stored = await db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, member.id));
-    expect(stored).toEqual([expect.objectContaining({ tokenHash: await hashToken(token), purpose: "verify_email" })]);
+    // It belongs to this sign-up's registration, which holds what the sign-up chose.
+    const stored = await db.select().from(registrations).where(eq(registrations.email, member.email));
+    expect(stored).toEqual([
+      expect.objectContaining({
+        tokenHash: await hashToken(token),
+        passwordHash: member.passwordHash,
+        firstName: "Ayşe",
+        temperament: { dominant: "sanguine", secondary: "choleric", scores: result?.scores },
+        confirmedAt: null,
+      }),
+    ]);
+    expect(stored[0]?.answers).toHaveLength(20);
     expect(stored[0]?.tokenHash).not.toContain(token);
     expect(stored[0]?.expiresAt.getTime()).toBe(clock.now().getTime() + 24 * hour);
   });
@@ -88,7 +113,7 @@ describe("signing up", async () => {
   it("answers a second sign-up for a confirmed address exactly like a new one, and tells the owner instead", async () => {
     const first = signupBody(survey);
     await post("/api/auth/signup", first);
-    const verified = await app.request(`/api/auth/verify?token=${await verificationToken(db, first.email)}`);
+    const verified = await visit(await verificationToken(db, first.email), first.email);
     expect(verified.headers.get("Location")).toBe("/verify-success");
     const before = await memberByEmail(db, first.email);
     clock.advance(2 * minute); // past the address's e-mail throttle
@@ -108,9 +133,10 @@ describe("signing up", async () => {
     expect(await db.$count(users, eq(users.email, first.email))).toBe(1);
   });
 
-  it("lets the newest sign-up for an unconfirmed address replace the pending one; only the newest link works", async () => {
+  it("shows the newest sign-up for an unconfirmed address as the pending member; each link confirms its own", async () => {
     const first = signupBody(survey);
     await post("/api/auth/signup", first);
+    const firstBrowser = cookieOf(first.email);
     const oldToken = await verificationToken(db, first.email);
     clock.advance(2 * minute);
     const second = {
@@ -130,11 +156,19 @@ describe("signing up", async () => {
     expect(result?.dominant).toBe("phlegmatic");
     expect(await db.$count(surveyResponses, eq(surveyResponses.userId, member?.id ?? ""))).toBe(20);
 
-    expect((await app.request(`/api/auth/verify?token=${oldToken}`)).headers.get("Location")).toBe(
-      "/verify-email?problem=invalid",
-    );
+    // The first link still works, in the first sign-up's browser, and confirms the first
+    // sign-up's choices; the second sign-up is dropped with its link.
     const newToken = await verificationToken(db, first.email);
-    expect((await app.request(`/api/auth/verify?token=${newToken}`)).headers.get("Location")).toBe("/verify-success");
+    const confirmed = await app.request(`/api/auth/verify?token=${oldToken}`, { headers: { Cookie: firstBrowser } });
+    expect(confirmed.headers.get("Location")).toBe("/verify-success");
+    const account = await memberByEmail(db, first.email);
+    expect(account?.firstName).toBe("Ayşe");
+    expect(await nodePasswordHasher.verify(first.password, account?.passwordHash ?? "")).toBe(true);
+    expect(
+      (await db.query.temperamentResults.findFirst({ where: eq(temperamentResults.userId, account?.id ?? "") }))
+        ?.dominant,
+    ).toBe("sanguine");
+    expect((await visit(newToken, first.email)).headers.get("Location")).toBe("/verify-email?problem=invalid");
   });
 
   it("sends at most one e-mail a minute to an address, whatever the sign-ups", async () => {
@@ -247,8 +281,7 @@ describe("the temperament result", async () => {
 });
 
 describe("verifying the address", async () => {
-  const { app, db, clock, survey, post } = await shop({ SIGNUP_LIMIT_PER_HOUR: 1000 });
-  const visit = (token: string) => app.request(`/api/auth/verify?token=${encodeURIComponent(token)}`);
+  const { app, db, clock, survey, post, visit } = await shop({ SIGNUP_LIMIT_PER_HOUR: 1000 });
 
   it("verifies once, then says the link was used; the result e-mail is written at once by default", async () => {
     const body = signupBody(survey);
@@ -256,7 +289,7 @@ describe("verifying the address", async () => {
     const token = await verificationToken(db, body.email);
     clock.advance(5 * minute);
 
-    const first = await visit(token);
+    const first = await visit(token, body.email);
     expect(first.status).toBe(303);
     expect(first.headers.get("Location")).toBe("/verify-success");
     expect(first.headers.get("Cache-Control")).toBe("no-store");
@@ -268,7 +301,7 @@ describe("verifying the address", async () => {
     expect(result?.text).toContain("Sanguine (dominant)");
     expect(result?.text).toContain("/profile");
 
-    const second = await visit(token);
+    const second = await visit(token, body.email);
     expect(second.headers.get("Location")).toBe("/verify-email?problem=used");
     expect(
       await db.$count(emailOutbox, and(eq(emailOutbox.to, body.email), eq(emailOutbox.kind, "temperament_result"))),
@@ -280,7 +313,7 @@ describe("verifying the address", async () => {
     await post("/api/auth/signup", body);
     const token = await verificationToken(db, body.email);
     clock.advance(24 * hour);
-    expect((await visit(token)).headers.get("Location")).toBe("/verify-email?problem=expired");
+    expect((await visit(token, body.email)).headers.get("Location")).toBe("/verify-email?problem=expired");
     expect((await memberByEmail(db, body.email))?.emailVerifiedAt).toBeNull();
     expect((await visit("not-a-token")).headers.get("Location")).toBe("/verify-email?problem=invalid");
     expect((await app.request("/api/auth/verify")).headers.get("Location")).toBe("/verify-email?problem=invalid");
@@ -288,14 +321,17 @@ describe("verifying the address", async () => {
 });
 
 describe("the result e-mail's delay", async () => {
-  const { app, db, clock, survey, post } = await shop({ RESULT_EMAIL_DELAY_MINUTES: 120, SIGNUP_LIMIT_PER_HOUR: 1000 });
+  const { db, clock, survey, post, visit } = await shop({
+    RESULT_EMAIL_DELAY_MINUTES: 120,
+    SIGNUP_LIMIT_PER_HOUR: 1000,
+  });
 
   const signUpAndVerifyAfter = async (wait: number) => {
     const body = signupBody(survey);
     await post("/api/auth/signup", body);
     const registered = clock.now().getTime();
     clock.advance(wait);
-    await app.request(`/api/auth/verify?token=${await verificationToken(db, body.email)}`);
+    await visit(await verificationToken(db, body.email), body.email);
     const [result] = await mailTo(db, body.email);
     expect(result?.kind).toBe("temperament_result");
     return { registered, sendAfter: result?.sendAfter.getTime() ?? 0 };
@@ -313,14 +349,14 @@ describe("the result e-mail's delay", async () => {
 });
 
 describe("a new verification link", async () => {
-  const { app, db, clock, survey, post } = await shop({ SIGNUP_LIMIT_PER_HOUR: 1000 });
+  const { db, clock, survey, post, visit } = await shop({ SIGNUP_LIMIT_PER_HOUR: 1000 });
 
   it("answers the same for unknown, unconfirmed and confirmed addresses; only the unconfirmed one gets mail", async () => {
     const pending = signupBody(survey);
     const confirmed = signupBody(survey);
     await post("/api/auth/signup", pending);
     await post("/api/auth/signup", confirmed);
-    await app.request(`/api/auth/verify?token=${await verificationToken(db, confirmed.email)}`);
+    await visit(await verificationToken(db, confirmed.email), confirmed.email);
     const oldToken = await verificationToken(db, pending.email);
     clock.advance(2 * minute);
 
@@ -337,11 +373,9 @@ describe("a new verification link", async () => {
     expect((await mailTo(db, confirmed.email)).map((m) => m.kind)).toEqual(["temperament_result", "verify_email"]);
     expect(await mailTo(db, "nobody@example.com")).toEqual([]);
     // The older link stops working; the new one verifies.
-    expect((await app.request(`/api/auth/verify?token=${oldToken}`)).headers.get("Location")).toBe(
-      "/verify-email?problem=invalid",
-    );
+    expect((await visit(oldToken, pending.email)).headers.get("Location")).toBe("/verify-email?problem=invalid");
     const fresh = await verificationToken(db, pending.email);
-    expect((await app.request(`/api/auth/verify?token=${fresh}`)).headers.get("Location")).toBe("/verify-success");
+    expect((await visit(fresh, pending.email)).headers.get("Location")).toBe("/verify-success");
   });
 
   it("is throttled to one e-mail a minute per address", async () => {

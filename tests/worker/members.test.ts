@@ -48,6 +48,13 @@ it("signs up, sends the link from the cron, verifies once and sends the result",
   });
   expect(res.status).toBe(202);
   expect(await res.json()).toEqual({ status: "verification_sent", email });
+  // The browser that signed up follows the link: its cookie confirms at once.
+  const browser = {
+    Cookie: res.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; "),
+  };
 
   await runCron();
   const [verification] = await outboxTo(email, "verify_email");
@@ -55,7 +62,7 @@ it("signs up, sends the link from the cron, verifies once and sends the result",
   const link = /https?:\/\/\S+\/api\/auth\/verify\?token=[\w-]+/.exec(verification?.text ?? "")?.[0];
   expect(link).toMatch(/^http:\/\/shop\.test\/api\/auth\/verify\?token=/);
 
-  const verified = await worker.dispatchFetch(link as string, { redirect: "manual" });
+  const verified = await worker.dispatchFetch(link as string, { redirect: "manual", headers: browser });
   expect(verified.status).toBe(303);
   expect(verified.headers.get("Location")).toBe("/verify-success");
   const member = await database.db.query.users.findFirst({ where: eq(users.email, email) });
@@ -71,7 +78,7 @@ it("signs up, sends the link from the cron, verifies once and sends the result",
   expect(result?.text).toContain("Melancholic (dominant)");
   expect(result?.text).toContain("Choleric (secondary)");
 
-  const again = await worker.dispatchFetch(link as string, { redirect: "manual" });
+  const again = await worker.dispatchFetch(link as string, { redirect: "manual", headers: browser });
   expect(again.headers.get("Location")).toBe("/verify-email?problem=used");
 });
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Session } from "../contract/auth.ts";
 import type { Database } from "../db/client.ts";
-import { oneTimeTokens, users } from "../db/schema.ts";
+import { oneTimeTokens, registrations, users } from "../db/schema.ts";
 import { resetPasswordEmail } from "../email/messages.ts";
 import { enqueueEmail } from "../email/outbox.ts";
 import { countAttempt } from "../lib/rate-limit.ts";
@@ -89,12 +89,15 @@ export async function requestPasswordReset(
 
 /**
  * Exchanges a reset link's token, once, for a short recovery session. Following the link proves
- * the address, so an unconfirmed one becomes confirmed.
+ * the address, so an unconfirmed one becomes confirmed; but its pending password was chosen by
+ * whoever signed up last, which nothing proves is the owner, so it is replaced by one nobody
+ * knows and the address's registrations are dropped: the owner sets the password now
+ * (docs/decisions/0034-pending-registrations.md).
  *
  * @returns the session, or why the link does not work
  */
 export async function openRecoverySession(
-  deps: Deps,
+  deps: Deps & { passwords: PasswordHasher },
   token: string,
 ): Promise<{ ok: true; session: Session } | { ok: false; problem: "invalid" | "used" | "expired" }> {
   const { db, now } = deps;
@@ -113,7 +116,13 @@ export async function openRecoverySession(
   const user = await db.query.users.findFirst({ where: eq(users.id, link.userId) });
   if (claimed.length === 0 || !user) return { ok: false, problem: "invalid" };
   const confirmed = user.emailVerifiedAt ?? now;
-  if (!user.emailVerifiedAt) await db.update(users).set({ emailVerifiedAt: confirmed }).where(eq(users.id, user.id));
+  if (!user.emailVerifiedAt) {
+    const unknowable = await deps.passwords.hash(newToken());
+    await db.batch([
+      db.update(users).set({ emailVerifiedAt: confirmed, passwordHash: unknowable }).where(eq(users.id, user.id)),
+      db.delete(registrations).where(eq(registrations.email, user.email)),
+    ]);
+  }
   const session = await startSession(
     deps,
     { ...user, emailVerifiedAt: confirmed },

@@ -1,12 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { SignupRequest } from "../contract/auth.ts";
 import type { Database, Transaction } from "../db/client.ts";
-import { oneTimeTokens, surveyResponses, temperamentResults, users } from "../db/schema.ts";
+import { registrations, surveyResponses, temperamentResults, users } from "../db/schema.ts";
 import { accountExistsEmail, verificationEmail } from "../email/messages.ts";
 import { enqueueEmail } from "../email/outbox.ts";
 import { countAttempt } from "../lib/rate-limit.ts";
 import type { CheckedAnswers } from "../survey/answers.ts";
-import { scoreTemperament } from "../survey/temperament.ts";
+import { scoreTemperament, type TemperamentResult } from "../survey/temperament.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
 /** How long a verification link works (issue 11, DESIGN.md §4). */
@@ -23,35 +23,51 @@ export type SignUpDeps = { db: Database; now: Date; links: AccountLinks };
 
 type Answers = Extract<CheckedAnswers, { ok: true }>["answers"];
 
+export type SignUpResult = {
+  /** Whether an e-mail was written, so the caller can start a dispatch pass. */
+  emailWritten: boolean;
+  /**
+   * The registration for the browser's proof cookie: on the branches that write none (a
+   * confirmed address, a throttled request) a random one that matches nothing, so the answer
+   * is the same whatever the address.
+   */
+  registrationId: string;
+};
+
 /**
- * Registers a member, or does what is safe for an address that already has an account, without
- * telling the caller which (docs/decisions/0014-sign-up-and-verification.md):
+ * Registers a sign-up, or does what is safe for an address that already has an account, without
+ * telling the caller which (docs/decisions/0014-sign-up-and-verification.md,
+ * docs/decisions/0034-pending-registrations.md):
  *
- * - a new address: the member (unverified), the answers, the temperament result, a verification
- *   token and its e-mail, in one transaction: all are written or none;
- * - an address whose account is not confirmed yet: nobody has proven they own it, so the newest
- *   sign-up replaces the pending one, and only the link in the newest e-mail confirms it;
+ * - an address with no confirmed account: a registration of its own (this sign-up's password,
+ *   names, answers and result) with its own verification link, e-mailed. Earlier registrations
+ *   and their links stay valid: each link confirms only its own sign-up's choices. The pending
+ *   member row (created, or updated to the newest sign-up) is what the administrator lists as
+ *   Pending and what sign-in answers "Email not confirmed" for; no password of it is ever
+ *   confirmed, only a registration's;
  * - a confirmed account: nothing changes; its owner is told that someone tried to sign up.
  *
- * Every branch sends at most one e-mail and counts against the address's one-a-minute throttle;
- * a throttled request changes nothing.
+ * All in one immediate transaction: all are written or none. Every branch sends at most one
+ * e-mail and counts against the address's one-a-minute throttle; a throttled request changes
+ * nothing.
  *
  * @param passwordHash the argon2id PHC string of the submitted password, hashed by the caller
  *   on every branch so that all take the same time
- * @returns whether an e-mail was written, so the caller can start a dispatch pass
  */
 export async function signUp(
   deps: SignUpDeps,
   request: SignupRequest,
   passwordHash: string,
   answers: Answers,
-): Promise<boolean> {
+): Promise<SignUpResult> {
   const { db, now } = deps;
-  const email = request.email; // trimmed and lower-cased by the contract
-  if (!(await mayEmail(db, email, now))) return false;
+  const email = request.email; // folded by the contract
+  const registrationId = crypto.randomUUID();
+  if (!(await mayEmail(db, email, now))) return { emailWritten: false, registrationId };
   const token = newToken();
   const tokenHash = await hashToken(token);
-  const result = scoreTemperament(answers.map((a) => a.option));
+  const temperament = scoreTemperament(answers.map((a) => a.option));
+  const chosen = answers.map(({ questionId, answer }) => ({ questionId, answer }));
 
   // Immediate: the read and the writes hold the write lock together, so an account confirmed
   // or created by another request in between cannot be overwritten.
@@ -65,73 +81,85 @@ export async function signUp(
           userId: existing.id,
           content: accountExistsEmail(existing.firstName, deps.links.signIn),
         });
-        return true;
+        return { emailWritten: true, registrationId };
       }
       const member = { firstName: request.first_name, lastName: request.last_name, passwordHash, updatedAt: now };
       const userId = existing?.id ?? crypto.randomUUID();
       if (existing) {
         await tx.update(users).set(member).where(eq(users.id, userId));
-        await tx.delete(surveyResponses).where(eq(surveyResponses.userId, userId));
       } else {
         await tx.insert(users).values({ id: userId, email, ...member, createdAt: now });
       }
-      await tx
-        .insert(surveyResponses)
-        .values(answers.map((a) => ({ userId, questionId: a.questionId, answer: a.answer, updatedAt: now })));
-      await tx
-        .insert(temperamentResults)
-        .values({ userId, ...result, computedAt: now })
-        .onConflictDoUpdate({ target: temperamentResults.userId, set: { ...result, computedAt: now } });
-      await replaceVerificationToken(tx, userId, tokenHash, now);
+      await writeAnswers(tx, userId, chosen, temperament, now);
+      await tx.insert(registrations).values({
+        id: registrationId,
+        email,
+        ...member,
+        answers: chosen,
+        temperament,
+        tokenHash,
+        expiresAt: new Date(now.getTime() + verificationTtlMs),
+        createdAt: now,
+      });
       await enqueueEmail(tx, {
         kind: "verify_email",
         to: email,
         userId,
         content: verificationEmail(request.first_name, deps.links.verify(token)),
       });
-      return true;
+      return { emailWritten: true, registrationId };
     },
     { behavior: "immediate" },
   );
 }
 
+/** A member's answers and temperament result, replacing any earlier ones. */
+export async function writeAnswers(
+  tx: Transaction,
+  userId: string,
+  answers: { questionId: number; answer: string }[],
+  temperament: TemperamentResult,
+  now: Date,
+): Promise<void> {
+  await tx.delete(surveyResponses).where(eq(surveyResponses.userId, userId));
+  await tx.insert(surveyResponses).values(answers.map((a) => ({ userId, ...a, updatedAt: now })));
+  await tx
+    .insert(temperamentResults)
+    .values({ userId, ...temperament, computedAt: now })
+    .onConflictDoUpdate({ target: temperamentResults.userId, set: { ...temperament, computedAt: now } });
+}
+
 /**
- * Writes a fresh verification link for an unconfirmed account; does nothing for an unknown or
- * confirmed address, or within the address's e-mail throttle. Older links stop working.
+ * Writes a fresh link for the address's newest registration waiting for confirmation (its older
+ * link stops working; other registrations' links keep theirs); does nothing for an address with
+ * none, or within the address's e-mail throttle.
  *
  * @returns whether an e-mail was written
  */
 export async function resendVerification(deps: SignUpDeps, email: string): Promise<boolean> {
   const { db, now } = deps;
-  const member = await db.query.users.findFirst({ where: eq(users.email, email) });
-  if (!member || member.emailVerifiedAt) return false;
+  const registration = await db.query.registrations.findFirst({
+    where: and(eq(registrations.email, email), isNull(registrations.confirmedAt)),
+    orderBy: desc(registrations.createdAt),
+  });
+  if (!registration) return false;
   if (!(await mayEmail(db, email, now))) return false;
   const token = newToken();
   const tokenHash = await hashToken(token);
   await db.transaction(async (tx) => {
-    await replaceVerificationToken(tx, member.id, tokenHash, now);
+    await tx
+      .update(registrations)
+      .set({ tokenHash, expiresAt: new Date(now.getTime() + verificationTtlMs) })
+      .where(eq(registrations.id, registration.id));
+    const member = await tx.query.users.findFirst({ where: eq(users.email, email) });
     await enqueueEmail(tx, {
       kind: "verify_email",
       to: email,
-      userId: member.id,
-      content: verificationEmail(member.firstName, deps.links.verify(token)),
+      ...(member ? { userId: member.id } : {}),
+      content: verificationEmail(registration.firstName, deps.links.verify(token)),
     });
   });
   return true;
-}
-
-/** One live verification link per member: the newest. */
-async function replaceVerificationToken(tx: Transaction, userId: string, tokenHash: string, now: Date) {
-  await tx
-    .delete(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, "verify_email")));
-  await tx.insert(oneTimeTokens).values({
-    tokenHash,
-    userId,
-    purpose: "verify_email",
-    expiresAt: new Date(now.getTime() + verificationTtlMs),
-    createdAt: now,
-  });
 }
 
 const mayEmail = async (db: Database, email: string, now: Date) =>

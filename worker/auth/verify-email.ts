@@ -1,9 +1,10 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { VerifyProblem } from "../contract/auth.ts";
 import type { Database } from "../db/client.ts";
-import { oneTimeTokens, temperamentResults, users } from "../db/schema.ts";
+import { registrations, users } from "../db/schema.ts";
 import { temperamentResultEmail } from "../email/messages.ts";
 import { enqueueEmail } from "../email/outbox.ts";
+import { writeAnswers } from "./sign-up.ts";
 import { hashToken } from "./tokens.ts";
 
 /** SPEC §1: the test result is e-mailed within 24 hours of registering. */
@@ -19,45 +20,73 @@ export type VerifyDeps = {
   profileLink: string;
 };
 
+export type Registration = typeof registrations.$inferSelect;
+
+/** The registration a verification link names, if the link still works; nothing is used up. */
+export async function findRegistration(
+  db: Database,
+  token: string,
+  now: Date,
+): Promise<{ ok: true; registration: Registration } | { ok: false; problem: VerifyProblem }> {
+  const registration = await db.query.registrations.findFirst({
+    where: eq(registrations.tokenHash, await hashToken(token)),
+  });
+  const problem = linkProblem(registration, now);
+  return registration && !problem ? { ok: true, registration } : { ok: false, problem: problem ?? "invalid" };
+}
+
+const linkProblem = (registration: Registration | undefined, now: Date): VerifyProblem | null => {
+  if (!registration) return "invalid";
+  if (registration.confirmedAt) return "used";
+  if (registration.expiresAt <= now) return "expired";
+  return null;
+};
+
 /**
- * Confirms the address a verification link was sent to, once. The first use marks the member
- * verified and writes the temperament result e-mail to the outbox, in one transaction; the
- * result waits the configured delay, but never past 24 hours after registration (if the member
- * confirms later than that, it leaves at once).
+ * Confirms the address a verification link was sent to, once, with exactly what that link's
+ * sign-up chose: its password, names, answers and result become the member's
+ * (docs/decisions/0034-pending-registrations.md). The caller has checked that the person who
+ * follows the link chose them: the browser that signed up, or the password typed.
+ *
+ * In one immediate transaction: the member confirmed, the address's other registrations dropped
+ * (their links stop working), this one kept without its password so its link can say it was
+ * used, and the temperament result e-mail written. The result waits the configured delay, but
+ * never past 24 hours after this sign-up (if it is confirmed later, it leaves at once).
  */
-export async function verifyEmail(deps: VerifyDeps, token: string): Promise<VerifyOutcome> {
+export async function confirmRegistration(deps: VerifyDeps, token: string): Promise<VerifyOutcome> {
   const { db, now } = deps;
   const tokenHash = await hashToken(token);
   return db.transaction(
     async (tx) => {
-      const link = await tx.query.oneTimeTokens.findFirst({
-        where: and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, "verify_email")),
-      });
-      if (!link) return "invalid";
-      if (link.usedAt) return "used";
-      if (link.expiresAt <= now) return "expired";
+      const registration = await tx.query.registrations.findFirst({ where: eq(registrations.tokenHash, tokenHash) });
+      const problem = linkProblem(registration, now);
+      if (!registration || problem) return problem ?? "invalid";
+      const { id, email, firstName, lastName, passwordHash, answers, temperament, createdAt } = registration;
 
-      const member = await tx.query.users.findFirst({ where: eq(users.id, link.userId) });
-      const result = await tx.query.temperamentResults.findFirst({
-        where: eq(temperamentResults.userId, link.userId),
-      });
-      await tx.update(oneTimeTokens).set({ usedAt: now }).where(eq(oneTimeTokens.tokenHash, tokenHash));
-      if (!member || member.emailVerifiedAt) return "verified";
-      await tx
-        .update(users)
-        .set({ emailVerifiedAt: now, updatedAt: now })
-        .where(and(eq(users.id, member.id), isNull(users.emailVerifiedAt)));
-      if (result) {
-        const deadline = member.createdAt.getTime() + resultDeadlineMs;
-        const sendAt = Math.max(now.getTime(), Math.min(now.getTime() + deps.resultDelayMs, deadline));
-        await enqueueEmail(tx, {
-          kind: "temperament_result",
-          to: member.email,
-          userId: member.id,
-          content: temperamentResultEmail(member.firstName, result, deps.profileLink),
-          sendAfter: new Date(sendAt),
-        });
+      const existing = await tx.query.users.findFirst({ where: eq(users.email, email) });
+      // Confirmed meanwhile (a reset link proves the address too): nothing of this sign-up is taken.
+      if (existing?.emailVerifiedAt) {
+        await tx.delete(registrations).where(eq(registrations.email, email));
+        return "used";
       }
+      const member = { firstName, lastName, passwordHash, emailVerifiedAt: now, createdAt, updatedAt: now };
+      const userId = existing?.id ?? crypto.randomUUID();
+      if (existing) await tx.update(users).set(member).where(eq(users.id, userId));
+      else await tx.insert(users).values({ id: userId, email, ...member });
+      await writeAnswers(tx, userId, answers, temperament, now);
+
+      await tx.delete(registrations).where(and(eq(registrations.email, email), ne(registrations.id, id)));
+      await tx.update(registrations).set({ confirmedAt: now, passwordHash: "" }).where(eq(registrations.id, id));
+
+      const deadline = createdAt.getTime() + resultDeadlineMs;
+      const sendAt = Math.max(now.getTime(), Math.min(now.getTime() + deps.resultDelayMs, deadline));
+      await enqueueEmail(tx, {
+        kind: "temperament_result",
+        to: email,
+        userId,
+        content: temperamentResultEmail(firstName, temperament, deps.profileLink),
+        sendAfter: new Date(sendAt),
+      });
       return "verified";
     },
     { behavior: "immediate" },

@@ -131,6 +131,24 @@ export const recoveryExchangeSchema = z.strictObject({
 });
 
 /**
+ * `POST /api/auth/verify` with the token from a sign-up's verification link and the password
+ * chosen at that sign-up: how a browser other than the one that signed up confirms the address
+ * (the link leads it to /confirm-email, which asks; docs/decisions/0034-pending-registrations.md).
+ */
+export const signupConfirmationSchema = z.strictObject({
+  type: z.literal("signup"),
+  token: z.string().check(z.minLength(1), z.maxLength(200)),
+  password: z.string().check(z.minLength(1, { error: "is required" }), z.maxLength(maxPasswordLength)),
+});
+export type SignupConfirmation = z.input<typeof signupConfirmationSchema>;
+
+/** `POST /api/auth/verify`: a reset link's exchange or a sign-up's confirmation. */
+export const verifyExchangeSchema = z.discriminatedUnion("type", [recoveryExchangeSchema, signupConfirmationSchema]);
+
+export const signupConfirmedSchema = z.object({ status: z.literal("verified") });
+export type SignupConfirmed = z.infer<typeof signupConfirmedSchema>;
+
+/**
  * `PUT /api/auth/user`: the new password (SPEC §5's rules). Outside a recovery session the
  * current password is required too (the server says so); a recovery session has proven the
  * address instead (docs/decisions/0033-password-change-and-recovery-sessions.md).

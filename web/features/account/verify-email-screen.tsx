@@ -17,7 +17,7 @@ const problems: Record<VerifyProblem, { title: string; text: string }> = {
   },
   invalid: {
     title: "This link does not work",
-    text: "It may be incomplete, or a newer link has replaced it. Ask for a new one below.",
+    text: "It may be incomplete or replaced by a newer link, or your address was confirmed with another link: try signing in. If not, ask for a new one below.",
   },
 };
 

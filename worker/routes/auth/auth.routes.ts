@@ -2,24 +2,28 @@ import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { confirmCurrentPassword } from "../../auth/current-password.ts";
 import { issueDeviceCookie } from "../../auth/device-cookie.ts";
+import { registrationOfBrowser, rememberRegistration } from "../../auth/registration-cookie.ts";
 import { requireUser } from "../../auth/require-user.ts";
 import { refreshSession, revokeFamilies, revokeFamily, revokeOtherFamilies, sessionUser } from "../../auth/sessions.ts";
 import { openRecoverySession, requestPasswordReset, signIn } from "../../auth/sign-in.ts";
 import { countSignInAttempt, signInWindowMs } from "../../auth/sign-in-attempts.ts";
 import { resendVerification, signUp } from "../../auth/sign-up.ts";
-import { verifyEmail } from "../../auth/verify-email.ts";
+import { confirmRegistration, findRegistration } from "../../auth/verify-email.ts";
 import {
   passwordGrantSchema,
   type ResendVerificationResponse,
   recoverSchema,
-  recoveryExchangeSchema,
   refreshGrantSchema,
   resendVerificationSchema,
   type Session,
+  type SignupConfirmation,
+  type SignupConfirmed,
   type SignupResponse,
   signupSchema,
   tokenQuerySchema,
   updateUserSchema,
+  type VerifyProblem,
+  verifyExchangeSchema,
   verifyQuerySchema,
 } from "../../contract/auth.ts";
 import { users } from "../../db/schema.ts";
@@ -40,6 +44,45 @@ const accountLinks = (c: Context<AppEnv>) => ({
 
 const invalidCredentials = () => new ApiError(400, "invalid_credentials", "Invalid login credentials");
 
+const verifyDeps = (c: Context<AppEnv>) => ({
+  db: c.var.db,
+  now: c.var.clock.now(),
+  resultDelayMs: c.var.config.RESULT_EMAIL_DELAY_MINUTES * 60_000,
+  profileLink: siteUrl(c, "/profile"),
+});
+
+const linkDetails: Record<VerifyProblem, string> = {
+  invalid:
+    "This confirmation link does not work. It may be incomplete or replaced by a newer link, or the address was confirmed with another link.",
+  used: "This confirmation link has already been used. Your e-mail address may already be confirmed: try signing in.",
+  expired: "This confirmation link has expired. Please ask for a new one.",
+};
+
+/**
+ * Confirms a sign-up from a browser other than the one that made it, with the password chosen
+ * then. Wrong passwords are counted per registration before the check, like sign-in attempts,
+ * so the link cannot be used to guess (docs/decisions/0034-pending-registrations.md).
+ */
+async function confirmSignup(c: Context<AppEnv>, { token, password }: SignupConfirmation) {
+  const now = c.var.clock.now();
+  const link = await findRegistration(c.var.db, token, now);
+  if (!link.ok) throw new ApiError(400, `link_${link.problem}`, linkDetails[link.problem]);
+  const limit = { limit: c.var.config.SIGNIN_LIMIT_PER_ACCOUNT, windowMs: signInWindowMs };
+  await enforceRateLimit(c.var.db, `confirm:registration:${link.registration.id}`, limit, now);
+  if (!(await c.var.passwords.verify(password, link.registration.passwordHash))) {
+    throw new ApiError(
+      400,
+      "wrong_password",
+      "This is not the password chosen when signing up with this link. If you signed up more than once, use the link in the e-mail of the sign-up whose password you know.",
+      { fields: { password: "is not the password chosen at sign-up" } },
+    );
+  }
+  const outcome = await confirmRegistration(verifyDeps(c), token);
+  if (outcome !== "verified") throw new ApiError(400, `link_${outcome}`, linkDetails[outcome]);
+  dispatchSoon(c);
+  return c.json({ status: "verified" } satisfies SignupConfirmed, 200, { "Cache-Control": "no-store" });
+}
+
 export const authRoutes = createRouter()
   .post(
     "/signup",
@@ -51,29 +94,30 @@ export const authRoutes = createRouter()
       // Hashed whatever the address, so an existing account takes as long to answer as a new one.
       const passwordHash = await c.var.passwords.hash(request.password);
       const deps = { db: c.var.db, now: c.var.clock.now(), links: accountLinks(c) };
-      if (await signUp(deps, request, passwordHash, answers)) dispatchSoon(c);
+      const { emailWritten, registrationId } = await signUp(deps, request, passwordHash, answers);
+      if (emailWritten) dispatchSoon(c);
+      // This browser's proof that it signed up: its link confirms here without the password.
+      await rememberRegistration(c, registrationId);
       // The same answer for every address (docs/decisions/0014-sign-up-and-verification.md).
       return c.json({ status: "verification_sent", email: request.email } satisfies SignupResponse, 202);
     },
   )
   .get("/verify", async (c) => {
-    const query = verifyQuerySchema.safeParse(c.req.query());
-    const outcome = query.success
-      ? await verifyEmail(
-          {
-            db: c.var.db,
-            now: c.var.clock.now(),
-            resultDelayMs: c.var.config.RESULT_EMAIL_DELAY_MINUTES * 60_000,
-            profileLink: siteUrl(c, "/profile"),
-          },
-          query.data.token,
-        )
-      : "invalid";
-    if (outcome === "verified") dispatchSoon(c);
     // A link from an e-mail is a page visit: answer with the page that explains the outcome.
-    const location = outcome === "verified" ? "/verify-success" : `/verify-email?problem=${outcome}`;
     c.header("Cache-Control", "no-store");
-    return c.redirect(location, 303);
+    const query = verifyQuerySchema.safeParse(c.req.query());
+    if (!query.success) return c.redirect("/verify-email?problem=invalid", 303);
+    const { token } = query.data;
+    const link = await findRegistration(c.var.db, token, c.var.clock.now());
+    if (!link.ok) return c.redirect(`/verify-email?problem=${link.problem}`, 303);
+    // Anywhere but the browser that signed up (another device, a mail scanner), the page asks
+    // for the password chosen at sign-up first (docs/decisions/0034-pending-registrations.md).
+    if ((await registrationOfBrowser(c)) !== link.registration.id) {
+      return c.redirect(`/confirm-email#token=${encodeURIComponent(token)}`, 303);
+    }
+    const outcome = await confirmRegistration(verifyDeps(c), token);
+    if (outcome === "verified") dispatchSoon(c);
+    return c.redirect(outcome === "verified" ? "/verify-success" : `/verify-email?problem=${outcome}`, 303);
   })
   .post("/token", validate("query", tokenQuerySchema), async (c) => {
     const { grant_type } = c.req.valid("query");
@@ -130,10 +174,17 @@ export const authRoutes = createRouter()
   .post(
     "/verify",
     limitPerClient("recover", (config) => config.RECOVER_LIMIT_PER_HOUR),
-    validate("json", recoveryExchangeSchema),
+    validate("json", verifyExchangeSchema),
     async (c) => {
-      const { token } = c.req.valid("json");
-      const deps = { db: c.var.db, now: c.var.clock.now(), secret: c.var.config.JWT_SECRET };
+      const body = c.req.valid("json");
+      if (body.type === "signup") return confirmSignup(c, body);
+      const { token } = body;
+      const deps = {
+        db: c.var.db,
+        now: c.var.clock.now(),
+        secret: c.var.config.JWT_SECRET,
+        passwords: c.var.passwords,
+      };
       const opened = await openRecoverySession(deps, token);
       if (!opened.ok) {
         const detail =

@@ -1,0 +1,104 @@
+import { useLocation, useNavigate, useRouter } from "@tanstack/react-router";
+import { type FormEvent, useEffect, useState } from "react";
+import { type VerifyProblem, verifyProblems } from "../../../worker/contract/auth.ts";
+import { CredentialField } from "../../components/credential-field.tsx";
+import { ScrollIcon } from "../../components/icons.tsx";
+import { ApiResponseError, api, errorMessage, readJson } from "../../lib/api-client.ts";
+import { useDocumentTitle } from "../../lib/document-title.ts";
+import { AccountCard, FormMessage, fieldClass } from "./form-parts.tsx";
+
+/** The token of a verification link that was followed elsewhere (`/confirm-email#token=…`). */
+function tokenFromHash(hash: string): string | null {
+  return new URLSearchParams(hash.replace(/^#/, "")).get("token") || null;
+}
+
+/** A link problem the server named (`link_used`, …), for the page that explains it. */
+function linkProblem(failure: unknown): VerifyProblem | null {
+  if (!(failure instanceof ApiResponseError)) return null;
+  const problem = failure.code.replace(/^link_/, "");
+  return verifyProblems.find((p) => p === problem) ?? null;
+}
+
+/**
+ * Where a verification link leads when it is followed in a browser other than the one that signed
+ * up (docs/decisions/0034-pending-registrations.md): the address is confirmed only with the
+ * password chosen at that sign-up, so a stranger who signed up with someone's address cannot have
+ * the owner confirm the stranger's password by clicking the link in their mailbox.
+ */
+export function ConfirmEmailScreen() {
+  useDocumentTitle("Confirm your e-mail address");
+  const router = useRouter();
+  const navigate = useNavigate();
+  const tokenInAddress = useLocation({ select: (location) => tokenFromHash(location.hash) });
+  const [token] = useState(tokenInAddress);
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // The token stays out of the history, bookmarks and anything that reads the address later.
+  useEffect(() => {
+    if (tokenInAddress) router.history.replace(window.location.pathname);
+  }, [router, tokenInAddress]);
+
+  useEffect(() => {
+    if (!token) void navigate({ to: "/verify-email", search: { problem: "invalid" }, replace: true });
+  }, [navigate, token]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !token) return;
+    if (!password) {
+      setError("Please enter your password.");
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await readJson<unknown>(api.auth.verify.$post({ json: { type: "signup", token, password } }));
+      await navigate({ to: "/verify-success", replace: true });
+    } catch (failure) {
+      const problem = linkProblem(failure);
+      if (problem) {
+        await navigate({ to: "/verify-email", search: { problem }, replace: true });
+        return;
+      }
+      setError(errorMessage(failure, "Failed to confirm your e-mail address. Please try again."));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="container-page py-10 sm:py-16">
+      <AccountCard className="max-w-md">
+        <span className="mx-auto grid size-14 place-items-center rounded-full bg-sage-100 text-sage-700">
+          <ScrollIcon className="size-7" />
+        </span>
+        <h1 className="mt-6 text-center text-3xl font-semibold text-sage-900 sm:text-4xl">
+          Confirm your <span className="whitespace-nowrap">e-mail</span> address
+        </h1>
+        <p className="mt-3 text-center text-muted">
+          To finish, enter the password you chose when you signed up. We ask because this link was opened in a different
+          browser from the one used to sign up.
+        </p>
+
+        <form noValidate onSubmit={onSubmit} className="mt-8 space-y-4">
+          <CredentialField
+            kind="password"
+            label="Password"
+            value={password}
+            onChange={setPassword}
+            className={fieldClass}
+          />
+          {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+          <button type="submit" className="btn btn-primary w-full" disabled={busy || !token} aria-busy={busy}>
+            {busy ? "Confirming..." : "Confirm"}
+          </button>
+        </form>
+
+        <p className="mt-8 text-center text-sm text-muted">
+          Did not sign up with this address? Then there is nothing to do: without the password, nothing is confirmed.
+        </p>
+      </AccountCard>
+    </section>
+  );
+}
