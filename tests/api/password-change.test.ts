@@ -1,8 +1,7 @@
-import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Session } from "../../worker/contract/auth.ts";
-import { emailOutbox } from "../../worker/db/schema.ts";
 import { createMember } from "../support/factories.ts";
+import { openRecoverySession } from "../support/recovery.ts";
 import { createTestApp } from "../support/test-app.ts";
 
 // Issue 26, defect 2: `PUT /api/auth/user` changed the password with any ordinary access token,
@@ -145,16 +144,7 @@ describe("changing the password in a recovery session", () => {
     const member = await createMember(db);
     const elsewhere = await session(member.email, member.password);
     clock.advance(2 * minute); // the e-mail throttle of an earlier test's address does not apply
-    expect((await send("POST", "/api/auth/recover", { email: member.email })).status).toBe(202);
-    const [mail] = await db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.to, member.email))
-      .orderBy(desc(emailOutbox.id));
-    const token = /\/reset-password#token=([\w-]+)/.exec(mail?.text ?? "")?.[1];
-    const opened = await send("POST", "/api/auth/verify", { type: "recovery", token });
-    expect(opened.status).toBe(200);
-    const recovery = (await opened.json()) as Session;
+    const recovery = await openRecoverySession((path, body) => send("POST", path, body), db, member.email);
 
     expect((await changePassword(recovery.access_token, { password: "after-reset-1" })).status).toBe(200);
     expect((await signIn(member.email, member.password)).status).toBe(400);

@@ -2,15 +2,16 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import { verifyAccessToken } from "../../worker/auth/access-token.ts";
 import type { Session } from "../../worker/contract/auth.ts";
 import { createDatabase } from "../../worker/db/client.ts";
 import { migrationsFolder } from "../../worker/db/migrate.ts";
-import { emailOutbox, refreshTokens } from "../../worker/db/schema.ts";
+import { refreshTokens } from "../../worker/db/schema.ts";
 import { createMember } from "../support/factories.ts";
+import { openRecoverySession } from "../support/recovery.ts";
 import { createTestApp, testSettings } from "../support/test-app.ts";
 
 // Issue 26, defect 3: the session a reset link opens is for setting the password only, for 15
@@ -34,16 +35,8 @@ const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
 async function openRecovery() {
   const member = await createMember(db);
   clock.advance(2 * minute); // past the one-a-minute e-mail throttle of any earlier address
-  expect((await post("/api/auth/recover", { email: member.email })).status).toBe(202);
-  const [mail] = await db
-    .select()
-    .from(emailOutbox)
-    .where(eq(emailOutbox.to, member.email))
-    .orderBy(desc(emailOutbox.id));
-  const token = /\/reset-password#token=([\w-]+)/.exec(mail?.text ?? "")?.[1];
-  const opened = await post("/api/auth/verify", { type: "recovery", token });
-  expect(opened.status).toBe(200);
-  return { member, recovery: (await opened.json()) as Session, openedAt: nowSeconds() };
+  const recovery = await openRecoverySession(post, db, member.email);
+  return { member, recovery, openedAt: nowSeconds() };
 }
 
 describe("refreshing a recovery session", () => {
