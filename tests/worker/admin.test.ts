@@ -1,41 +1,21 @@
-import type { Miniflare } from "miniflare";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { Product } from "../../worker/contract/catalogue.ts";
-import { startWorkerShop, testAdmin, type WorkerShop } from "./harness.ts";
+import { setUpWorkerShop, testAdmin } from "./harness.ts";
 
 // The administrator in the production runtime: the built Worker under workerd over the local
 // Turso-protocol endpoint, on a seeded database.
 
-let shop: WorkerShop;
-let worker: Miniflare;
-beforeAll(async () => {
-  shop = await startWorkerShop();
-  ({ worker } = shop);
-});
-afterAll(() => shop?.stop());
-
-const request = (method: string, path: string, body?: unknown, token?: string) =>
-  worker.dispatchFetch(`http://shop.test${path}`, {
-    method,
-    headers: {
-      "Content-Type": "application/json",
-      "CF-Connecting-IP": "198.51.100.30",
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+const { request } = setUpWorkerShop({ clientAddress: "198.51.100.30" });
 
 it("logs in, creates a product, reorders, and the shopper's list shows it in place", async () => {
-  const login = await request("POST", "/api/admin/login", testAdmin);
+  const login = await request("POST", "/api/admin/login", { body: testAdmin });
   expect(login.status).toBe(200);
   const { access_token: token } = (await login.json()) as { access_token: string };
 
   const before = (await (await request("GET", "/api/products")).json()) as Product[];
   const categoryId = before[0]?.category_id as number;
-  const created = await request(
-    "POST",
-    "/api/admin/products",
-    {
+  const created = await request("POST", "/api/admin/products", {
+    body: {
       name: "Adaçayı Yağı",
       short_description: "Taze ve ferah",
       long_description: '<p onclick="x()">Saf <script>alert(1)</script>yağ</p>',
@@ -44,18 +24,16 @@ it("logs in, creates a product, reorders, and the shopper's list shows it in pla
       etsy_link: "https://www.etsy.com/listing/999/adacayi",
     },
     token,
-  );
+  });
   expect(created.status).toBe(201);
   const product = (await created.json()) as Product;
   expect(product.long_description).toBe("<p>Saf yağ</p>");
 
   const ids = [product.id, ...before.map((p) => p.id)];
-  const reordered = await request(
-    "POST",
-    "/api/admin/products/reorder",
-    { reorder_by_ids: { ids, start_from: 1, step: 1 } },
+  const reordered = await request("POST", "/api/admin/products/reorder", {
+    body: { reorder_by_ids: { ids, start_from: 1, step: 1 } },
     token,
-  );
+  });
   expect(reordered.status).toBe(200);
 
   const after = (await (await request("GET", "/api/products")).json()) as Product[];

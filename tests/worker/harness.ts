@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Client, createClient } from "@libsql/client";
 import { convertV4MiniflareOptions, type Log, Miniflare } from "miniflare";
+import { afterAll, beforeAll } from "vitest";
 import { experimental_readRawConfig, unstable_getMiniflareWorkerOptions } from "wrangler";
 import { seedDatabase } from "../../drizzle/seed/seed.ts";
 import { createDatabase, type Database } from "../../worker/db/client.ts";
@@ -152,16 +153,24 @@ export type WorkerShop = { database: TestDatabase; hrana: HranaServer; worker: M
 
 /**
  * The built Worker over a fresh seeded database, served to it over Turso's HTTP protocol by the
- * local endpoint (with `authToken` required, when given, as Turso requires one).
+ * local endpoint (with `authToken` required, when given, as Turso requires one). `settings` are
+ * added to testSettings.
  */
-export async function startWorkerShop(options: { authToken?: string } = {}): Promise<WorkerShop> {
+export async function startWorkerShop({
+  authToken,
+  settings = {},
+}: {
+  authToken?: string;
+  settings?: Record<string, string>;
+} = {}): Promise<WorkerShop> {
   ensureBuilt();
   const database = await createTestDatabase(testAdmin);
-  const hrana = await startHranaServer({ file: database.file, ...options });
+  const hrana = await startHranaServer({ file: database.file, ...(authToken ? { authToken } : {}) });
   const worker = await startWorker({
     ...testSettings,
+    ...settings,
     DATABASE_URL: hrana.url,
-    ...(options.authToken ? { DATABASE_AUTH_TOKEN: options.authToken } : {}),
+    ...(authToken ? { DATABASE_AUTH_TOKEN: authToken } : {}),
   });
   return {
     database,
@@ -172,5 +181,71 @@ export async function startWorkerShop(options: { authToken?: string } = {}): Pro
       await hrana.close();
       database.cleanup();
     },
+  };
+}
+
+export type ShopRequest = {
+  /** Sent as JSON. */
+  body?: unknown;
+  /** An access token, sent as `Authorization: Bearer`. */
+  token?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+  /** Another client than the file's own, such as a stranger guessing passwords. */
+  clientAddress?: string;
+};
+
+/**
+ * A test file's Worker shop: started before its tests, stopped after them, and requests to it as
+ * one client, `clientAddress` (CF-Connecting-IP, which the limits count by). Each file has an
+ * address of its own; a request names another for a stranger or a fresh count. `origin` is the
+ * address the requests name: an https one gets the Secure cookies a deployment sets. A redirect
+ * is an answer to assert on, so it is never followed.
+ */
+export function setUpWorkerShop({
+  clientAddress,
+  origin = "http://shop.test",
+  settings,
+}: {
+  clientAddress: string;
+  origin?: string;
+  /** Added to testSettings. */
+  settings?: Record<string, string>;
+}) {
+  let started: WorkerShop | undefined;
+  beforeAll(async () => {
+    started = await startWorkerShop({ settings });
+  });
+  afterAll(() => started?.stop());
+  const shop = () => {
+    if (!started) throw new Error("the Worker shop is used before beforeAll started it");
+    return started;
+  };
+
+  const request = (method: string, path: string, init: ShopRequest = {}) =>
+    shop().worker.dispatchFetch(`${origin}${path}`, {
+      method,
+      redirect: "manual",
+      headers: {
+        ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
+        "CF-Connecting-IP": init.clientAddress ?? clientAddress,
+        ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+        ...(init.cookie ? { Cookie: init.cookie } : {}),
+        ...init.headers,
+      },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+
+  return {
+    get worker() {
+      return shop().worker;
+    },
+    get database() {
+      return shop().database;
+    },
+    request,
+    /** A member's or the administrator's sign-in, on the route the shop's pages use. */
+    signIn: (email: string, password: string, init: Omit<ShopRequest, "body"> = {}) =>
+      request("POST", "/api/auth/token?grant_type=password", { ...init, body: { email, password } }),
   };
 }

@@ -1,29 +1,15 @@
 import { SignJWT } from "jose";
-import type { Miniflare } from "miniflare";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { startWorkerShop, testAdmin, testSettings, type WorkerShop } from "./harness.ts";
+import { expect, it } from "vitest";
+import { setUpWorkerShop, testAdmin, testSettings } from "./harness.ts";
 
 // Issue 26 (5) in workerd: strangers' wrong passwords lock strangers out, not the administrator's
 // device that signed in before (device cookies, docs/decisions/0035-device-cookies.md).
 
-let shop: WorkerShop;
-let worker: Miniflare;
-beforeAll(async () => {
-  shop = await startWorkerShop();
-  ({ worker } = shop);
-});
-afterAll(() => shop?.stop());
+// https, so the device cookie is a Secure one, as a deployment sets it.
+const { request, signIn } = setUpWorkerShop({ clientAddress: "198.51.100.80", origin: "https://shop.test" });
 
-const adminLogin = (password: string, { cookie, ip = "198.51.100.80" }: { cookie?: string; ip?: string } = {}) =>
-  worker.dispatchFetch("https://shop.test/api/admin/login", {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "CF-Connecting-IP": ip,
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: JSON.stringify({ email: testAdmin.email, password }),
-  });
+const adminLogin = (password: string, init: { cookie?: string; clientAddress?: string } = {}) =>
+  request("POST", "/api/admin/login", { ...init, body: { email: testAdmin.email, password } });
 
 it("lets the administrator's device in after ten wrong passwords from elsewhere; no one else", async () => {
   const earlier = await adminLogin(testAdmin.password);
@@ -35,7 +21,7 @@ it("lets the administrator's device in after ten wrong passwords from elsewhere;
   const cookie = set.split(";")[0] as string;
 
   const guesses = await Promise.all(
-    Array.from({ length: 12 }, (_, i) => adminLogin(`guess-${i}`, { ip: `203.0.113.${i}` })),
+    Array.from({ length: 12 }, (_, i) => adminLogin(`guess-${i}`, { clientAddress: `203.0.113.${i}` })),
   );
   expect(guesses.map((r) => r.status).sort()).toEqual([...Array(10).fill(401), 429, 429]);
 
@@ -54,10 +40,6 @@ it("lets the administrator's device in after ten wrong passwords from elsewhere;
 
   const fromDevice = await adminLogin(testAdmin.password, { cookie });
   expect(fromDevice.status).toBe(200);
-  const token = await worker.dispatchFetch("https://shop.test/api/auth/token?grant_type=password", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "198.51.100.81", Cookie: cookie },
-    body: JSON.stringify(testAdmin),
-  });
+  const token = await signIn(testAdmin.email, testAdmin.password, { cookie, clientAddress: "198.51.100.81" });
   expect(token.status).toBe(200);
 });

@@ -1,50 +1,40 @@
 import { and, eq } from "drizzle-orm";
-import type { Miniflare } from "miniflare";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { seedSurveyQuestions } from "../../drizzle/seed/survey-questions.ts";
 import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
 import { emailOutbox, users } from "../../worker/db/schema.ts";
 import { answerSurvey } from "../support/factories.ts";
-import { startWorkerShop, type TestDatabase, type WorkerShop } from "./harness.ts";
+import { setUpWorkerShop } from "./harness.ts";
 
 // The member's journeys in the production runtime: the built Worker under workerd, over the
 // local Turso-protocol endpoint. Sign-up writes the verification e-mail to the outbox, the cron
 // trigger sends it, the link in it confirms the address and writes the result e-mail, which the
 // next cron pass sends.
 
-let shop: WorkerShop;
-let worker: Miniflare;
-let database: TestDatabase;
-
-beforeAll(async () => {
-  shop = await startWorkerShop();
-  ({ worker, database } = shop);
-});
-afterAll(() => shop?.stop());
+const shop = setUpWorkerShop({ clientAddress: "198.51.100.20" });
+const { request } = shop;
 
 const outboxTo = (to: string, kind: "verify_email" | "temperament_result") =>
-  database.db
+  shop.database.db
     .select()
     .from(emailOutbox)
     .where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, kind)));
 
 const runCron = async () => {
-  const result = await (await worker.getWorker()).scheduled({ cron: "*/5 * * * *" });
+  const result = await (await shop.worker.getWorker()).scheduled({ cron: "*/5 * * * *" });
   expect(result.outcome).toBe("ok");
 };
 
 it("signs up, sends the link from the cron, verifies once and sends the result", async () => {
   const email = "worker.member@example.com";
-  const res = await worker.dispatchFetch("http://shop.test/api/auth/signup", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "198.51.100.20" },
-    body: JSON.stringify({
+  const res = await request("POST", "/api/auth/signup", {
+    body: {
       first_name: "Elif",
       last_name: "Kaya",
       email,
       password: "lavanta-yağı",
       survey_responses: answerSurvey(seedSurveyQuestions, (i) => (i < 11 ? "melancholic" : "choleric")),
-    }),
+    },
   });
   expect(res.status).toBe(202);
   expect(await res.json()).toEqual({ status: "verification_sent", email });
@@ -62,10 +52,10 @@ it("signs up, sends the link from the cron, verifies once and sends the result",
   const link = /https?:\/\/\S+\/api\/auth\/verify\?token=[\w-]+/.exec(verification?.text ?? "")?.[0];
   expect(link).toMatch(/^http:\/\/shop\.test\/api\/auth\/verify\?token=/);
 
-  const verified = await worker.dispatchFetch(link as string, { redirect: "manual", headers: browser });
+  const verified = await shop.worker.dispatchFetch(link as string, { redirect: "manual", headers: browser });
   expect(verified.status).toBe(303);
   expect(verified.headers.get("Location")).toBe("/verify-success");
-  const member = await database.db.query.users.findFirst({ where: eq(users.email, email) });
+  const member = await shop.database.db.query.users.findFirst({ where: eq(users.email, email) });
   expect(member?.emailVerifiedAt).toBeInstanceOf(Date);
   // Hashed in workerd by the WebAssembly engine; Node's own argon2 verifies it (and the seed's
   // Node-made administrator hash verifies in workerd: tests/worker/admin.test.ts).
@@ -78,18 +68,14 @@ it("signs up, sends the link from the cron, verifies once and sends the result",
   expect(result?.text).toContain("Melancholic (dominant)");
   expect(result?.text).toContain("Choleric (secondary)");
 
-  const again = await worker.dispatchFetch(link as string, { redirect: "manual", headers: browser });
+  const again = await shop.worker.dispatchFetch(link as string, { redirect: "manual", headers: browser });
   expect(again.headers.get("Location")).toBe("/verify-email?problem=used");
 });
 
 it("limits sign-ups per client address with a 429 that says when to retry", async () => {
   const statuses: number[] = [];
   for (let i = 0; i < 11; i++) {
-    const res = await worker.dispatchFetch("http://shop.test/api/auth/signup", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "203.0.113.50" },
-      body: JSON.stringify({ too: "little" }),
-    });
+    const res = await request("POST", "/api/auth/signup", { body: { too: "little" }, clientAddress: "203.0.113.50" });
     statuses.push(res.status);
     if (res.status === 429) expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
     await res.body?.cancel();
@@ -100,14 +86,9 @@ it("limits sign-ups per client address with a 429 that says when to retry", asyn
 
 it("signs in, reads the profile, refreshes, and signs out", async () => {
   const email = "worker.member@example.com"; // confirmed by the first test
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    worker.dispatchFetch(`http://shop.test${path}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "198.51.100.21", ...headers },
-      body: JSON.stringify(body),
-    });
-  const profile = (token: string) =>
-    worker.dispatchFetch("http://shop.test/api/user/profile", { headers: { Authorization: `Bearer ${token}` } });
+  const clientAddress = "198.51.100.21";
+  const post = (path: string, body: unknown, token?: string) => request("POST", path, { body, token, clientAddress });
+  const profile = (token: string) => request("GET", "/api/user/profile", { token, clientAddress });
 
   const wrong = await post("/api/auth/token?grant_type=password", { email, password: "not-it" });
   expect(wrong.status).toBe(400);
@@ -127,7 +108,7 @@ it("signs in, reads the profile, refreshes, and signs out", async () => {
   expect(next.refresh_token).not.toBe(session.refresh_token);
   expect((await profile(next.access_token)).status).toBe(200);
 
-  const out = await post("/api/auth/logout", {}, { Authorization: `Bearer ${next.access_token}` });
+  const out = await post("/api/auth/logout", {}, next.access_token);
   expect(out.status).toBe(204);
   expect((await profile(next.access_token)).status).toBe(401);
   const after = await post("/api/auth/token?grant_type=refresh_token", { refresh_token: next.refresh_token });

@@ -1,65 +1,41 @@
-import type { Miniflare } from "miniflare";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { Session } from "../../worker/contract/auth.ts";
 import { createMember } from "../support/factories.ts";
-import { startWorkerShop, type WorkerShop } from "./harness.ts";
+import { setUpWorkerShop } from "./harness.ts";
 
 // Issue 26, defect 2 in the production runtime (tests/api/password-change.test.ts has the whole
 // story): outside a recovery session a new password needs the current one, whose guesses are
 // limited per account; the argon2 check runs in workerd's WebAssembly engine.
 
-let shop: WorkerShop;
-let worker: Miniflare;
-beforeAll(async () => {
-  shop = await startWorkerShop();
-  ({ worker } = shop);
-});
-afterAll(() => shop?.stop());
+const shop = setUpWorkerShop({ clientAddress: "198.51.100.40" });
+const { request, signIn } = shop;
 
-const request = (method: string, path: string, body?: unknown, token?: string) =>
-  worker.dispatchFetch(`http://shop.test${path}`, {
-    method,
-    headers: {
-      "Content-Type": "application/json",
-      "CF-Connecting-IP": "198.51.100.40",
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-const signIn = (email: string, password: string) =>
-  request("POST", "/api/auth/token?grant_type=password", { email, password });
 const session = async (email: string, password: string) => {
   const res = await signIn(email, password);
   expect(res.status).toBe(200);
   return (await res.json()) as Session;
 };
-const profile = (token: string) => request("GET", "/api/user/profile", undefined, token);
+const profile = (token: string) => request("GET", "/api/user/profile", { token });
+const changePassword = (token: string, body: unknown) => request("PUT", "/api/auth/user", { body, token });
 
 it("needs the current password; the right one changes it, ends the other sessions and keeps this one", async () => {
   const member = await createMember(shop.database.db);
   const here = await session(member.email, member.password);
   const there = await session(member.email, member.password);
 
-  const without = await request("PUT", "/api/auth/user", { password: "stolen-account" }, here.access_token);
+  const without = await changePassword(here.access_token, { password: "stolen-account" });
   expect(without.status).toBe(400);
   expect(await without.json()).toMatchObject({ fields: { current_password: "is required" } });
-  const wrong = await request(
-    "PUT",
-    "/api/auth/user",
-    { current_password: "a-guess", password: "stolen-account" },
-    here.access_token,
-  );
+  const wrong = await changePassword(here.access_token, { current_password: "a-guess", password: "stolen-account" });
   expect(wrong.status).toBe(400);
   expect(await wrong.json()).toMatchObject({ code: "invalid_current_password" });
   expect((await signIn(member.email, member.password)).status).toBe(200);
   expect((await profile(there.access_token)).status).toBe(200);
 
-  const right = await request(
-    "PUT",
-    "/api/auth/user",
-    { current_password: member.password, password: "yeni-şifre-9" },
-    here.access_token,
-  );
+  const right = await changePassword(here.access_token, {
+    current_password: member.password,
+    password: "yeni-şifre-9",
+  });
   expect(right.status).toBe(200);
   expect((await profile(there.access_token)).status).toBe(401);
   expect((await profile(here.access_token)).status).toBe(200);
@@ -72,12 +48,12 @@ it("limits concurrent guesses of the current password per account", async () => 
   const { access_token } = await session(member.email, member.password);
   const guesses = await Promise.all(
     Array.from({ length: 8 }, (_, i) =>
-      request("PUT", "/api/auth/user", { current_password: `guess-${i}`, password: "stolen-account" }, access_token),
+      changePassword(access_token, { current_password: `guess-${i}`, password: "stolen-account" }),
     ),
   );
   expect(guesses.map((res) => res.status).sort()).toEqual([400, 400, 400, 400, 400, 429, 429, 429]);
   await Promise.all(guesses.map((res) => res.body?.cancel()));
   const right = { current_password: member.password, password: "yeni-şifre-10" };
-  expect((await request("PUT", "/api/auth/user", right, access_token)).status).toBe(429);
+  expect((await changePassword(access_token, right)).status).toBe(429);
   expect((await signIn(member.email, member.password)).status).toBe(200);
 });

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seedSurveyQuestions } from "../../drizzle/seed/survey-questions.ts";
 import { signupBody } from "../support/factories.ts";
 import { expectSecurityHeaders } from "../support/security-headers.ts";
-import { startWorkerShop, type WorkerShop } from "./harness.ts";
+import { setUpWorkerShop } from "./harness.ts";
 
 // The built Worker under workerd: the shop's address is PUBLIC_URL (http://shop.test here),
 // whatever Host a request names, and errors outside /api are pages.
 
-let shop: WorkerShop;
-beforeAll(async () => {
-  shop = await startWorkerShop();
-}, 120_000);
-afterAll(() => shop?.stop());
-
+const shop = setUpWorkerShop({ clientAddress: "198.51.100.7" });
 const forged = (path: string, init?: RequestInit) =>
   shop.worker.dispatchFetch(`http://evil.example:8080${path}`, init as never);
-const plain = (path: string, init?: RequestInit) => shop.worker.dispatchFetch(`http://shop.test${path}`, init as never);
 
 describe("the shop's address is PUBLIC_URL, never the request's Host", () => {
   it.each(["/", "/products", "/products/1"])("keeps a forged Host out of %s and its kept render", async (path) => {
@@ -24,7 +18,7 @@ describe("the shop's address is PUBLIC_URL, never the request's Host", () => {
     expect(first.status).toBe(200);
     expect(body).not.toContain("evil.example");
     expect(/<link rel="canonical" href="([^"]+)"/.exec(body)?.[1]).toBe(`http://shop.test${path}`);
-    expect(await (await plain(path)).text()).not.toContain("evil.example");
+    expect(await (await shop.request("GET", path)).text()).not.toContain("evil.example");
   });
 
   it("keeps a forged Host out of the links in e-mails", async () => {
@@ -49,7 +43,7 @@ describe("errors outside /api are pages with the security headers", () => {
     ["POST", "/products"],
     ["PUT", "/"],
   ])("answers %s %s with a 404 page", async (method, path) => {
-    const res = await plain(path, { method });
+    const res = await shop.request(method, path);
     expect(res.status).toBe(404);
     expectSecurityHeaders(res.headers, `${method} ${path}`);
     expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
@@ -61,7 +55,7 @@ describe("errors outside /api are pages with the security headers", () => {
     ["//evil.example/", "/evil.example"],
     ["/%5Cevil.example/", "/%5Cevil.example"],
   ])("redirects %s to %s on this site, never to another", async (path, location) => {
-    const res = await plain(path, { redirect: "manual" });
+    const res = await shop.request("GET", path);
     expect(res.status).toBe(301);
     expect(res.headers.get("Location")).toBe(location);
     expectSecurityHeaders(res.headers, path);
