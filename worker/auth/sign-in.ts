@@ -1,9 +1,9 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Session } from "../contract/auth.ts";
 import type { Database } from "../db/client.ts";
 import { oneTimeTokens, registrations, users } from "../db/schema.ts";
 import { resetPasswordEmail } from "../email/messages.ts";
-import { enqueueEmail } from "../email/outbox.ts";
+import { enqueueEmailWhere } from "../email/outbox.ts";
 import { countAttempt } from "../lib/rate-limit.ts";
 import type { PasswordHasher } from "./password.ts";
 import { startSession } from "./sessions.ts";
@@ -54,6 +54,12 @@ export async function signIn(deps: SignInDeps, email: string, password: string):
  * Writes the password-reset e-mail for an address that has an account; nothing otherwise, or
  * within the address's one-a-minute throttle. Earlier reset links stop working.
  *
+ * Every address costs the same work, so the time the answer takes says nothing about which
+ * addresses have accounts (ADR 0034, "Same work for every address"): one lookup, a token and
+ * its hash, the e-mail's text, and one transaction with the same statements (the throttle's
+ * counter, then the link and the e-mail, which write rows only for an account that may be
+ * e-mailed).
+ *
  * @returns whether an e-mail was written
  */
 export async function requestPasswordReset(
@@ -62,29 +68,28 @@ export async function requestPasswordReset(
 ): Promise<boolean> {
   const { db, now } = deps;
   const user = await db.query.users.findFirst({ where: eq(users.email, email) });
-  if (!user) return false;
-  if (!(await countAttempt(db, `email:${email}`, emailThrottle, now)).allowed) return false;
   const token = newToken();
   const tokenHash = await hashToken(token);
-  await db.transaction(async (tx) => {
-    await tx
-      .delete(oneTimeTokens)
-      .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, "reset_password")));
-    await tx.insert(oneTimeTokens).values({
-      tokenHash,
-      userId: user.id,
-      purpose: "reset_password",
-      expiresAt: new Date(now.getTime() + resetTokenTtlMs),
-      createdAt: now,
-    });
-    await enqueueEmail(tx, {
-      kind: "reset_password",
-      to: email,
-      userId: user.id,
-      content: resetPasswordEmail(user.firstName, deps.resetLink(token)),
-    });
-  });
-  return true;
+  const content = resetPasswordEmail(user?.firstName ?? "", deps.resetLink(token));
+  return db.transaction(
+    async (tx) => {
+      const { allowed } = await countAttempt(tx, `email:${email}`, emailThrottle, now);
+      // No account, or throttled: an id no row has, so the statements below write nothing.
+      const recipient = user && allowed ? user.id : "";
+      const isRecipient = sql`exists (select 1 from users where id = ${recipient})`;
+      await tx
+        .delete(oneTimeTokens)
+        .where(and(eq(oneTimeTokens.userId, recipient), eq(oneTimeTokens.purpose, "reset_password")));
+      await tx.run(
+        sql`insert into one_time_tokens (token_hash, user_id, purpose, expires_at, created_at)
+            select ${tokenHash}, ${recipient}, 'reset_password', ${now.getTime() + resetTokenTtlMs}, ${now.getTime()}
+            where ${isRecipient}`,
+      );
+      await enqueueEmailWhere(tx, isRecipient, { kind: "reset_password", to: email, userId: recipient, content });
+      return recipient !== "";
+    },
+    { behavior: "immediate" },
+  );
 }
 
 /**

@@ -1,9 +1,9 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { SignupRequest } from "../contract/auth.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { registrations, surveyResponses, temperamentResults, users } from "../db/schema.ts";
 import { accountExistsEmail, verificationEmail } from "../email/messages.ts";
-import { enqueueEmail } from "../email/outbox.ts";
+import { enqueueEmail, enqueueEmailWhere } from "../email/outbox.ts";
 import { countAttempt } from "../lib/rate-limit.ts";
 import type { CheckedAnswers } from "../survey/answers.ts";
 import { scoreTemperament, type TemperamentResult } from "../survey/temperament.ts";
@@ -134,6 +134,11 @@ export async function writeAnswers(
  * link stops working; other registrations' links keep theirs); does nothing for an address with
  * none, or within the address's e-mail throttle.
  *
+ * Every address costs the same work, as for a reset link (sign-in.ts `requestPasswordReset`,
+ * ADR 0034's "Same work for every address"): one lookup, a token and its hash, the e-mail's
+ * text, and one transaction with the same statements, which write a link and an e-mail only
+ * for a registration that may be e-mailed.
+ *
  * @returns whether an e-mail was written
  */
 export async function resendVerification(deps: SignUpDeps, email: string): Promise<boolean> {
@@ -142,24 +147,29 @@ export async function resendVerification(deps: SignUpDeps, email: string): Promi
     where: and(eq(registrations.email, email), isNull(registrations.confirmedAt)),
     orderBy: desc(registrations.createdAt),
   });
-  if (!registration) return false;
-  if (!(await mayEmail(db, email, now))) return false;
   const token = newToken();
   const tokenHash = await hashToken(token);
-  await db.transaction(async (tx) => {
-    await tx
-      .update(registrations)
-      .set({ tokenHash, expiresAt: new Date(now.getTime() + verificationTtlMs) })
-      .where(eq(registrations.id, registration.id));
-    const member = await tx.query.users.findFirst({ where: eq(users.email, email) });
-    await enqueueEmail(tx, {
-      kind: "verify_email",
-      to: email,
-      ...(member ? { userId: member.id } : {}),
-      content: verificationEmail(registration.firstName, deps.links.verify(token)),
-    });
-  });
-  return true;
+  const content = verificationEmail(registration?.firstName ?? "", deps.links.verify(token));
+  return db.transaction(
+    async (tx) => {
+      const allowed = (await countAttempt(tx, `email:${email}`, emailThrottle, now)).allowed;
+      // None, or throttled: an id no row has, so the statements below write nothing.
+      const recipient = registration && allowed ? registration.id : "";
+      await tx
+        .update(registrations)
+        .set({ tokenHash, expiresAt: new Date(now.getTime() + verificationTtlMs) })
+        .where(eq(registrations.id, recipient));
+      const member = await tx.query.users.findFirst({ where: eq(users.email, email) });
+      await enqueueEmailWhere(tx, sql`exists (select 1 from registrations where id = ${recipient})`, {
+        kind: "verify_email",
+        to: email,
+        ...(member ? { userId: member.id } : {}),
+        content,
+      });
+      return recipient !== "";
+    },
+    { behavior: "immediate" },
+  );
 }
 
 const mayEmail = async (db: Database, email: string, now: Date) =>

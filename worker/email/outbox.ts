@@ -1,3 +1,4 @@
+import { type SQL, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { Database, Transaction } from "../db/client.ts";
 import { emailOutbox } from "../db/schema.ts";
@@ -34,11 +35,40 @@ export function enqueueEmail(db: Database | Transaction, { kind, to, content, se
 }
 
 /**
- * After a request committed outbox rows: a dispatch pass now, so the e-mail leaves within
- * seconds. On the Worker `waitUntil` keeps the pass alive after the response; on Node there is no
- * execution context and the pass simply runs.
+ * `enqueueEmail` only while `condition` holds, as one INSERT … SELECT: otherwise the same
+ * statement runs and writes nothing. For an answer that must take as long for an address
+ * without an account as for one with (docs/decisions/0034-pending-registrations.md, "Same work
+ * for every address").
+ */
+export function enqueueEmailWhere(
+  db: Database | Transaction,
+  condition: SQL,
+  { kind, to, content, userId }: Omit<QueuedEmail, "sendAfter">,
+) {
+  return db.run(
+    sql`insert into email_outbox (kind, "to", user_id, subject, text, html)
+        select ${kind}, ${to}, ${userId ?? null}, ${content.subject}, ${content.text}, ${content.html}
+        where ${condition}`,
+  );
+}
+
+/** Node's response (a node:http ServerResponse), which @hono/node-server passes as `c.env.outgoing`. */
+type NodeResponse = { once(event: "close", listener: () => void): unknown };
+
+/**
+ * After a request committed outbox rows: a dispatch pass, so the e-mail leaves within seconds.
+ * It starts once the answer has gone out: on Node the pass's database calls run on the thread
+ * that writes the answer, and an answer that waited for them would take longer exactly when an
+ * e-mail was written, telling which addresses have accounts
+ * (ADR 0034, "Same work for every address"). On the Worker `waitUntil` keeps the pass
+ * alive after the response; in-process tests (no server) run it at once.
  */
 export function dispatchSoon(c: Context<AppEnv>): void {
+  const response = (c.env as { outgoing?: NodeResponse } | undefined)?.outgoing;
+  if (response) {
+    response.once("close", () => void c.var.emailWritten());
+    return;
+  }
   const pass = c.var.emailWritten();
   try {
     c.executionCtx.waitUntil(pass);

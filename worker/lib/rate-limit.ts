@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { AppConfig } from "../config/config.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { ApiError } from "./api-error.ts";
 import type { AppEnv } from "./app-env.ts";
 
@@ -10,23 +10,22 @@ export type RateLimit = { limit: number; windowMs: number };
 /**
  * Counts one more attempt under `key` in a fixed window and says whether it is still within the
  * limit. The counter lives in the database (one atomic statement), so a limit holds across Worker
- * isolates and server restarts.
+ * isolates and server restarts; inside a transaction it is part of that transaction.
  */
 export async function countAttempt(
-  db: Database,
+  db: Database | Transaction,
   key: string,
   { limit, windowMs }: RateLimit,
   now: Date,
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const at = now.getTime();
-  const { rows } = await db.$client.execute({
-    sql: `insert into rate_limits (key, count, reset_at) values (?, 1, ?)
-          on conflict (key) do update set
-            count = case when reset_at <= ? then 1 else count + 1 end,
-            reset_at = case when reset_at <= ? then excluded.reset_at else reset_at end
-          returning count, reset_at`,
-    args: [key, at + windowMs, at, at],
-  });
+  const rows = await db.all<{ count: number; reset_at: number }>(
+    sql`insert into rate_limits (key, count, reset_at) values (${key}, 1, ${at + windowMs})
+        on conflict (key) do update set
+          count = case when reset_at <= ${at} then 1 else count + 1 end,
+          reset_at = case when reset_at <= ${at} then excluded.reset_at else reset_at end
+        returning count, reset_at`,
+  );
   const row = rows[0];
   const count = Number(row?.count ?? 1);
   const resetAt = Number(row?.reset_at ?? at + windowMs);

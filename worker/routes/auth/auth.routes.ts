@@ -166,7 +166,9 @@ export const authRoutes = createRouter()
         now: c.var.clock.now(),
         resetLink: (token: string) => siteUrl(c, `/reset-password#token=${encodeURIComponent(token)}`),
       };
-      if (await requestPasswordReset(deps, email)) dispatchSoon(c);
+      await requestPasswordReset(deps, email);
+      // A pass whether or not an e-mail was written: the same work for every address (ADR 0034).
+      dispatchSoon(c);
       // The same answer for every address (DESIGN.md §4).
       return c.json({ status: "recovery_sent" } as const, 202);
     },
@@ -225,7 +227,9 @@ export const authRoutes = createRouter()
     async (c) => {
       const { email } = c.req.valid("json");
       const deps = { db: c.var.db, now: c.var.clock.now(), links: accountLinks(c) };
-      if (await resendVerification(deps, email)) dispatchSoon(c);
+      await resendVerification(deps, email);
+      // A pass whether or not an e-mail was written: the same work for every address (ADR 0034).
+      dispatchSoon(c);
       return c.json({ status: "verification_sent" } satisfies ResendVerificationResponse, 202);
     },
   );
