@@ -505,31 +505,6 @@ describe("catalogue pages rendered on the server", () => {
     expect(await page.getByRole("link", { name: /Buy on Etsy/ }).getAttribute("href")).toBe(product.etsy_link);
   });
 
-  test("the app's scripts are asked for only once the page's first contentful paint is on screen", async () => {
-    const page = await openPage("phone");
-    for (const path of ["/", "/products", `/products/${products[0]?.id}`]) {
-      await openApp(page, path);
-      const timing = await page.evaluate(() => {
-        const entry = document.querySelector<HTMLScriptElement>("script[type=module][src]")?.src;
-        return {
-          firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
-          // Everything but the page's entry, which the HTML names: React DOM, the router, the app.
-          appScripts: performance
-            .getEntriesByType("resource")
-            .filter((r) => /\/assets\/.+\.js$/.test(new URL(r.name).pathname) && r.name !== entry)
-            .map((r) => ({ path: new URL(r.name).pathname, requestedAt: r.startTime })),
-        };
-      });
-      expect(timing.firstContentfulPaint, path).toBeGreaterThan(0);
-      expect(timing.appScripts.length, path).toBeGreaterThan(2);
-      const early = timing.appScripts.filter((s) => s.requestedAt < (timing.firstContentfulPaint ?? 0));
-      expect(
-        early,
-        `${path}: scripts requested before the first contentful paint at ${timing.firstContentfulPaint}`,
-      ).toEqual([]);
-    }
-  });
-
   test("React adopts the server's markup instead of painting the page again", async () => {
     const page = await openPage("phone");
     // Hold every script until the server's markup has been marked.
