@@ -3,9 +3,9 @@ import { type FormEvent, useEffect, useState } from "react";
 import { type VerifyProblem, verifyProblems } from "../../../worker/contract/auth.ts";
 import { CredentialField } from "../../components/credential-field.tsx";
 import { ScrollIcon } from "../../components/icons.tsx";
+import { MessageScreen } from "../../components/message-screen.tsx";
 import { ApiResponseError, api, errorMessage, readJson } from "../../lib/api-client.ts";
-import { useDocumentTitle } from "../../lib/document-title.ts";
-import { AccountCard, FormMessage, fieldClass } from "./form-parts.tsx";
+import { FormMessage, fieldClass } from "./form-parts.tsx";
 
 /** The token of a verification link that was followed elsewhere (`/confirm-email#token=…`). */
 function tokenFromHash(hash: string): string | null {
@@ -26,7 +26,6 @@ function linkProblem(failure: unknown): VerifyProblem | null {
  * the owner confirm the stranger's password by clicking the link in their mailbox.
  */
 export function ConfirmEmailScreen() {
-  useDocumentTitle("Confirm your e-mail address");
   const router = useRouter();
   const navigate = useNavigate();
   const tokenInAddress = useLocation({ select: (location) => tokenFromHash(location.hash) });
@@ -68,37 +67,39 @@ export function ConfirmEmailScreen() {
   };
 
   return (
-    <section className="container-page py-10 sm:py-16">
-      <AccountCard className="max-w-md">
-        <span className="mx-auto grid size-14 place-items-center rounded-full bg-sage-100 text-sage-700">
-          <ScrollIcon className="size-7" />
-        </span>
-        <h1 className="mt-6 text-center text-3xl font-semibold text-sage-900 sm:text-4xl">
+    <MessageScreen
+      title={
+        <>
           Confirm your <span className="whitespace-nowrap">e-mail</span> address
-        </h1>
-        <p className="mt-3 text-center text-muted">
-          To finish, enter the password you chose when you signed up. We ask because this link was opened in a different
-          browser from the one used to sign up.
-        </p>
-
-        <form noValidate onSubmit={onSubmit} className="mt-8 space-y-4">
-          <CredentialField
-            kind="password"
-            label="Password"
-            value={password}
-            onChange={setPassword}
-            className={fieldClass}
-          />
-          {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-          <button type="submit" className="btn btn-primary w-full" disabled={busy || !token} aria-busy={busy}>
-            {busy ? "Confirming..." : "Confirm"}
-          </button>
-        </form>
-
-        <p className="mt-8 text-center text-sm text-muted">
-          Did not sign up with this address? Then there is nothing to do: without the password, nothing is confirmed.
-        </p>
-      </AccountCard>
-    </section>
+        </>
+      }
+      documentTitle="Confirm your e-mail address"
+      boxed
+      icon={ScrollIcon}
+      tone="calm"
+      details={
+        <>
+          <form noValidate onSubmit={onSubmit} className="mt-8 space-y-4 text-left">
+            <CredentialField
+              kind="password"
+              label="Password"
+              value={password}
+              onChange={setPassword}
+              className={fieldClass}
+            />
+            {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+            <button type="submit" className="btn btn-primary w-full" disabled={busy || !token} aria-busy={busy}>
+              {busy ? "Confirming..." : "Confirm"}
+            </button>
+          </form>
+          <p className="mt-8 text-sm text-muted">
+            Did not sign up with this address? Then there is nothing to do: without the password, nothing is confirmed.
+          </p>
+        </>
+      }
+    >
+      To finish, enter the password you chose when you signed up. We ask because this link was opened in a different
+      browser from the one used to sign up.
+    </MessageScreen>
   );
 }

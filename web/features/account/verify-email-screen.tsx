@@ -2,8 +2,8 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import type { VerifyProblem } from "../../../worker/contract/auth.ts";
 import { ScrollIcon } from "../../components/icons.tsx";
+import { MessageScreen } from "../../components/message-screen.tsx";
 import { api, errorMessage, readJson } from "../../lib/api-client.ts";
-import { useDocumentTitle } from "../../lib/document-title.ts";
 import { EmailRequestForm } from "./email-request-form.tsx";
 
 const problems: Record<VerifyProblem, { title: string; text: string }> = {
@@ -27,37 +27,37 @@ const problems: Record<VerifyProblem, { title: string; text: string }> = {
  */
 export function VerifyEmailScreen({ problem }: { problem: VerifyProblem }) {
   const { title, text } = problems[problem];
-  useDocumentTitle(title);
   const [email, setEmail] = useState("");
 
   return (
-    <section className="container-page py-16 sm:py-24">
-      <div className="mx-auto max-w-xl rounded-3xl border border-sand bg-white/80 px-6 py-12 shadow-soft sm:px-12">
-        <span className="mx-auto grid size-14 place-items-center rounded-full bg-terracotta-50 text-terracotta-600">
-          <ScrollIcon className="size-7" />
-        </span>
-        <h1 className="mt-6 text-center text-3xl font-semibold text-sage-900 sm:text-4xl">{title}</h1>
-        <p className="mx-auto mt-4 max-w-md text-center text-muted">{text}</p>
-
-        <div className="mt-8">
-          <EmailRequestForm
-            email={email}
-            onEmailChange={setEmail}
-            send={(address) => readJson(api.auth.verify.resend.$post({ json: { email: address } }))}
-            submitLabel="Send a new link"
-            busyLabel="Sending..."
-            sentMessage="If this address has an account waiting for confirmation, a new link is on its way. Please check your spam folder too."
-            failureMessage={(failure) => errorMessage(failure, "Failed to send a new link. Please try again.")}
-          />
-        </div>
-
-        <p className="mt-8 text-center text-sm text-muted">
-          Already confirmed?{" "}
-          <Link to="/signin" className="font-semibold text-sage-800 underline underline-offset-4">
-            Sign In
-          </Link>
-        </p>
-      </div>
-    </section>
+    <MessageScreen
+      title={title}
+      boxed
+      icon={ScrollIcon}
+      tone="warm"
+      details={
+        <>
+          <div className="mt-8 text-left">
+            <EmailRequestForm
+              email={email}
+              onEmailChange={setEmail}
+              send={(address) => readJson(api.auth.verify.resend.$post({ json: { email: address } }))}
+              submitLabel="Send a new link"
+              busyLabel="Sending..."
+              sentMessage="If this address has an account waiting for confirmation, a new link is on its way. Please check your spam folder too."
+              failureMessage={(failure) => errorMessage(failure, "Failed to send a new link. Please try again.")}
+            />
+          </div>
+          <p className="mt-8 text-sm text-muted">
+            Already confirmed?{" "}
+            <Link to="/signin" className="font-semibold text-sage-800 underline underline-offset-4">
+              Sign In
+            </Link>
+          </p>
+        </>
+      }
+    >
+      {text}
+    </MessageScreen>
   );
 }

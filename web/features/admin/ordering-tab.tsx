@@ -19,6 +19,7 @@ import {
 import { CSS } from "@dnd-kit/utilities";
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
+import { ChevronDownIcon, ChevronUpIcon, DragHandleIcon } from "../../components/icons.tsx";
 import { getSessionManager } from "../../lib/session.ts";
 import { reorderProducts } from "./admin-api.ts";
 import { EmptyState, inputClass, labelClass, type Notice, NoticeBanner, TabHeader } from "./admin-ui.tsx";
@@ -234,14 +235,7 @@ function SortableRow({
         // The handle takes the touch itself: the page does not scroll while a finger drags it.
         className="grid size-11 shrink-0 cursor-grab touch-none place-items-center rounded-xl text-sage-800 hover:bg-linen active:cursor-grabbing"
       >
-        <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true">
-          <circle cx="9" cy="6" r="1.6" />
-          <circle cx="15" cy="6" r="1.6" />
-          <circle cx="9" cy="12" r="1.6" />
-          <circle cx="15" cy="12" r="1.6" />
-          <circle cx="9" cy="18" r="1.6" />
-          <circle cx="15" cy="18" r="1.6" />
-        </svg>
+        <DragHandleIcon className="size-5" />
       </button>
       <span
         className="grid size-9 shrink-0 place-items-center rounded-full bg-sage-100 text-sm font-semibold text-sage-900"
@@ -267,14 +261,14 @@ function SortableRow({
       </div>
       <div className="flex shrink-0 gap-1">
         <MoveButton label={`Move ${product.name} up`} disabled={position === 1} onClick={() => onMove(position - 1)}>
-          <path d="m6 15 6-6 6 6" />
+          <ChevronUpIcon className="size-5" strokeWidth={2} />
         </MoveButton>
         <MoveButton
           label={`Move ${product.name} down`}
           disabled={position === count}
           onClick={() => onMove(position + 1)}
         >
-          <path d="m6 9 6 6 6-6" />
+          <ChevronDownIcon className="size-5" strokeWidth={2} />
         </MoveButton>
       </div>
     </li>
@@ -301,18 +295,7 @@ function MoveButton({
       onClick={onClick}
       className="grid size-11 place-items-center rounded-xl border border-sand text-sage-800 hover:bg-linen disabled:opacity-40"
     >
-      <svg
-        viewBox="0 0 24 24"
-        className="size-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
-        {children}
-      </svg>
+      {children}
     </button>
   );
 }

@@ -1,6 +1,7 @@
 import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
+import { BulletListIcon, LinkIcon, NumberedListIcon } from "../../components/icons.tsx";
 import { plainTextToHtml, sanitizePastedHtml } from "./rich-text-paste.ts";
 
 /**
@@ -126,13 +127,13 @@ function Toolbar({ editor }: { editor: Editor }) {
           H3
         </ToolButton>
         <ToolButton label="Bulleted list" pressed={active.bullets} onClick={() => chain().toggleBulletList().run()}>
-          <ListGlyph ordered={false} />
+          <BulletListIcon className="size-5" />
         </ToolButton>
         <ToolButton label="Numbered list" pressed={active.numbers} onClick={() => chain().toggleOrderedList().run()}>
-          <ListGlyph ordered />
+          <NumberedListIcon className="size-5" />
         </ToolButton>
         <ToolButton label="Link" pressed={active.link} expanded={linkOpen} controls={`${id}-link`} onClick={openLink}>
-          <LinkGlyph />
+          <LinkIcon className="size-5" />
         </ToolButton>
       </div>
       {/* A form of its own would nest inside the product form: a group that submits on Enter. */}
@@ -208,21 +209,3 @@ function ToolButton({
     </button>
   );
 }
-
-const ListGlyph = ({ ordered }: { ordered: boolean }) => (
-  <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.75} aria-hidden="true">
-    <path d="M9 6h11M9 12h11M9 18h11" strokeLinecap="round" />
-    {ordered ? (
-      <path d="M4 5h1v3M4 11.5h2L4 14h2M4 17h2v3H4" strokeWidth={1.25} />
-    ) : (
-      <path d="M4.5 6h.01M4.5 12h.01M4.5 18h.01" strokeWidth={3} strokeLinecap="round" />
-    )}
-  </svg>
-);
-
-const LinkGlyph = () => (
-  <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={1.75} aria-hidden="true">
-    <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" strokeLinecap="round" />
-    <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" strokeLinecap="round" />
-  </svg>
-);
