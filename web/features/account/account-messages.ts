@@ -1,9 +1,7 @@
 import { minPasswordLength } from "../../../worker/contract/auth.ts";
 import { ApiResponseError, errorMessage, NetworkError } from "../../lib/api-client.ts";
 import { IncompleteSessionError } from "../../lib/session-manager.ts";
-
-/** SPEC §5, sign-in: both fields are required. */
-export const fillInAllFields = "Please fill in all fields";
+import { fillInAllFields } from "../../lib/use-sign-in.ts";
 
 /**
  * SPEC §8's sign-in catalogue. The API's error detail is the "provider message"; an answer

@@ -1,12 +1,11 @@
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, useId, useState } from "react";
-import { foldEmail } from "../../../worker/contract/auth.ts";
+import { useId, useState } from "react";
 import { CredentialField } from "../../components/credential-field.tsx";
 import { ChevronDownIcon } from "../../components/icons.tsx";
-import { ApiResponseError } from "../../lib/api-client.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
-import { getSessionManager, rememberAdminSignIn } from "../../lib/session.ts";
-import { fillInAllFields, signInErrorMessage } from "./account-messages.ts";
+import { getSessionManager } from "../../lib/session.ts";
+import { useSignIn } from "../../lib/use-sign-in.ts";
+import { signInErrorMessage } from "./account-messages.ts";
 import { PasswordResetRequest } from "./email-request-form.tsx";
 import { AccountCard, FormMessage, fieldClass } from "./form-parts.tsx";
 
@@ -17,36 +16,17 @@ import { AccountCard, FormMessage, fieldClass } from "./form-parts.tsx";
 export function SigninScreen() {
   useDocumentTitle("Sign In");
   const id = useId();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [resetOpen, setResetOpen] = useState(false);
   const [resetEmail, setResetEmail] = useState("");
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const address = foldEmail(email);
-    if (!address || !password) {
-      setError(fillInAllFields);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const session = await getSessionManager().signIn(address, password);
-      if (session.user.role === "admin") rememberAdminSignIn();
-    } catch (failure) {
-      setError(signInErrorMessage(failure));
-      setBusy(false);
-      // Locked out from this browser (ADR 0035): the reset e-mail is the way in, so offer it.
-      if (failure instanceof ApiResponseError && failure.code === "account_locked") {
-        setResetEmail(email.trim());
-        setResetOpen(true);
-      }
-    }
-  };
+  const { email, setEmail, password, setPassword, busy, error, onSubmit } = useSignIn({
+    signIn: (address, secret) => getSessionManager().signIn(address, secret),
+    errorMessage: signInErrorMessage,
+    // Locked out from this browser (ADR 0035): the reset e-mail is the way in, so offer it.
+    onLocked: (typedEmail) => {
+      setResetEmail(typedEmail.trim());
+      setResetOpen(true);
+    },
+  });
 
   const toggleReset = () => {
     // The address typed above is most likely the one to reset.

@@ -1,10 +1,9 @@
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
-import { foldEmail } from "../../../worker/contract/auth.ts";
 import { CredentialField } from "../../components/credential-field.tsx";
 import { ApiResponseError, errorMessage, NetworkError } from "../../lib/api-client.ts";
-import { getSessionManager, rememberAdminSignIn } from "../../lib/session.ts";
+import { getSessionManager } from "../../lib/session.ts";
 import { IncompleteSessionError } from "../../lib/session-manager.ts";
+import { useSignIn } from "../../lib/use-sign-in.ts";
 import { inputClass } from "./admin-ui.tsx";
 
 /**
@@ -22,35 +21,10 @@ export function adminLoginErrorMessage(error: unknown): string {
 
 /** SPEC §2's admin login: its own call (`POST /api/admin/login`), then the dashboard. */
 export function AdminLogin() {
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [locked, setLocked] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const address = foldEmail(email);
-    if (!address || !password) {
-      setError("Please fill in all fields");
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    setLocked(false);
-    try {
-      // Flags first: the dashboard renders as soon as the session is stored.
-      const session = await getSessionManager().signInAsAdmin(address, password);
-      if (session.user.role === "admin") rememberAdminSignIn();
-    } catch (failure) {
-      setError(adminLoginErrorMessage(failure));
-      // Locked out from this browser (ADR 0035): the reset e-mail, asked for on the sign-in
-      // screen, is the way in.
-      setLocked(failure instanceof ApiResponseError && failure.code === "account_locked");
-      setBusy(false);
-    }
-  };
+  const { email, setEmail, password, setPassword, busy, error, locked, onSubmit } = useSignIn({
+    signIn: (address, secret) => getSessionManager().signInAsAdmin(address, secret),
+    errorMessage: adminLoginErrorMessage,
+  });
 
   return (
     <section className="container-page py-10 sm:py-16">
@@ -75,6 +49,8 @@ export function AdminLogin() {
               className="rounded-xl border border-terracotta-100 bg-terracotta-50 px-4 py-3 text-sm text-terracotta-700"
             >
               {error}
+              {/* Locked out from this browser (ADR 0035): the reset e-mail, asked for on the sign-in
+                  screen, is the way in. */}
               {locked ? (
                 <>
                   {" "}
