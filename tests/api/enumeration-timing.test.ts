@@ -133,7 +133,13 @@ async function timingRatio(path: string, known: string[], label: string): Promis
   return ratio;
 }
 
-describe("answers take as long for an address with an account as for one without", { timeout: 120_000 }, () => {
+// Timing on a shared 2-core machine while other test files run: a burst of load can tilt one
+// run's medians. A real leak tilts every run (0.38–0.48 before the fix), so two more tries are
+// allowed; a run within the band passes.
+describe("answers take as long for an address with an account as for one without", {
+  timeout: 120_000,
+  retry: 2,
+}, () => {
   it.each([
     ["/api/auth/recover", "recover"],
     ["/api/auth/verify/resend", "resend"],
