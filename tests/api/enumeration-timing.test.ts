@@ -21,6 +21,7 @@ import { nodeServerSettings } from "../support/server.ts";
 // beside a fresh unknown address, alternating which goes first.
 
 const samples = 40;
+const tries = 3;
 const warmUp = 5;
 const spacingMs = 20;
 const scores = { sanguine: 20, choleric: 0, melancholic: 0, phlegmatic: 0 };
@@ -43,7 +44,8 @@ async function addKnownAddresses() {
   const db = createDatabase(client);
   try {
     await migrateDatabase(db);
-    for (let i = 0; i < warmUp + samples; i++) {
+    // Enough for every try (see the retry below): an address asked once is throttled after.
+    for (let i = 0; i < (warmUp + samples) * tries; i++) {
       known.recover.push((await createMember(db, { email: `member.recover.${i}@example.com` })).email);
       const member = await createMember(db, { email: `pending.resend.${i}@example.com`, verified: false });
       await db.insert(registrations).values({
@@ -107,13 +109,13 @@ const median = (xs: number[]) => {
 async function timingRatio(path: string, known: string[], label: string): Promise<number> {
   for (let i = 0; i < warmUp; i++) {
     await post(path, { email: known[i] });
-    await post(path, { email: `warm.${label}.${i}@example.com` });
+    await post(path, { email: `warm.${label}.${known[i]}` });
   }
   const timings = { known: [] as number[], unknown: [] as number[] };
   for (let i = 0; i < samples; i++) {
     const pair = [
       ["known", known[warmUp + i] as string],
-      ["unknown", `nobody.${label}.${i}@example.com`],
+      ["unknown", `nobody.${label}.${known[warmUp + i]}`],
     ] as const;
     for (const [kind, email] of i % 2 === 0 ? pair : [...pair].reverse()) {
       // A remote client's requests arrive some milliseconds apart; by then the e-mail a request
@@ -138,13 +140,14 @@ async function timingRatio(path: string, known: string[], label: string): Promis
 // allowed; a run within the band passes.
 describe("answers take as long for an address with an account as for one without", {
   timeout: 120_000,
-  retry: 2,
+  retry: tries - 1,
 }, () => {
   it.each([
     ["/api/auth/recover", "recover"],
     ["/api/auth/verify/resend", "resend"],
   ] as const)("POST %s", async (path, label) => {
-    const ratio = await timingRatio(path, known[label], label);
+    // Each try asks addresses no earlier try asked.
+    const ratio = await timingRatio(path, known[label].splice(0, warmUp + samples), label);
     expect(ratio).toBeGreaterThan(0.8);
     expect(ratio).toBeLessThan(1.25);
   });
