@@ -1,12 +1,11 @@
 import type { Temperament } from "../db/schema.ts";
+import { escapeHtml } from "../lib/escape-html.ts";
 import { temperamentDescriptions } from "../survey/temperament.ts";
 
 /** An e-mail's content, in plain text and HTML (both, for every client). */
 export type EmailContent = { subject: string; text: string; html: string };
 
 const shopName = "Doğal Yaşam";
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /**
  * The shop's e-mail look: a narrow card, the shop's greens and cream, inline styles only (mail

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { emailOutbox } from "../../db/schema.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { type AppEnv, createRouter } from "../../lib/app-env.ts";
+import { escapeHtml } from "../../lib/escape-html.ts";
 
 /** How many of the newest messages the mailbox shows. */
 const mailboxSize = 100;
@@ -49,8 +50,6 @@ async function readMailbox(c: { var: AppEnv["Variables"] }): Promise<MailboxMess
 export const devApiRoutes = createRouter()
   .use(developmentOnly)
   .get("/mailbox", async (c) => c.json(await readMailbox(c), 200, { "Cache-Control": "no-store" }));
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 function deliveryState(m: MailboxMessage): string {
   if (m.sent_at) return `delivered ${escapeHtml(m.sent_at)}`;

@@ -1,4 +1,5 @@
 import { type InitialData, initialDataElementId } from "../../contract/initial-data.ts";
+import { escapeHtml } from "../../lib/escape-html.ts";
 import { type ShareImage, shopName } from "./share-image.ts";
 
 export type PageMeta = {
@@ -12,8 +13,6 @@ export type PageMeta = {
   preloadImage?: string | undefined;
   type?: "website" | "product";
 };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 // JSON inside a script element must not contain "</script" or an HTML comment opener.
 const escapeJsonForHtml = (json: string) =>
