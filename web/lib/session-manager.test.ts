@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Session, SessionUser } from "../../worker/contract/auth.ts";
+import type { Profile } from "../../worker/contract/profile.ts";
 import {
   type AuthEvent,
   autoRefreshTickMs,
+  checkedProfileMaxAgeMs,
   expiryMarginMs,
   firstRetryDelayMs,
   SessionManager,
@@ -27,6 +29,19 @@ const member: SessionUser = {
   created_at: "2026-01-01T00:00:00.000Z",
 };
 
+const other: SessionUser = { ...member, id: "u2", email: "deniz@example.com", first_name: "Deniz" };
+
+const profile: Profile = {
+  id: member.id,
+  first_name: member.first_name,
+  last_name: member.last_name,
+  email: member.email,
+  is_verified: true,
+  created_at: member.created_at,
+  survey_responses: { "1": "Sabah" },
+  temperament: null,
+};
+
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
@@ -37,6 +52,8 @@ function fakeServer() {
   const refreshTokens = new Map<string, { family: string; spent: boolean; user: SessionUser }>();
   const revokedFamilies = new Set<string>();
   const calls: { path: string; at: number; bearer: string | null }[] = [];
+  /** Every answer to `/api/user/profile`, to see which were read. */
+  const profileAnswers: Response[] = [];
   const state = { offline: false, refreshDelayMs: 0, profileStatus: 200 as number | null, clockOffsetMs: 0 };
 
   const issue = (user: SessionUser, family = `f${++serial}`): Session => {
@@ -67,7 +84,7 @@ function fakeServer() {
     if (path === "/api/auth/token?grant_type=password") {
       if (body.password !== "right")
         return json(400, { code: "invalid_credentials", detail: "Invalid login credentials" });
-      return json(200, issue(member));
+      return json(200, issue(body.email === other.email ? other : member));
     }
     if (path === "/api/auth/token?grant_type=refresh_token") {
       if (state.refreshDelayMs) await new Promise((resolve) => setTimeout(resolve, state.refreshDelayMs));
@@ -85,9 +102,15 @@ function fakeServer() {
       return new Response(null, { status: 204 });
     }
     if (path === "/api/user/profile") {
-      if (!validAccess(bearer)) return json(401, { code: "invalid_token", detail: "Your session has expired." });
+      if (!validAccess(bearer)) {
+        const refused = json(401, { code: "invalid_token", detail: "Your session has expired." });
+        profileAnswers.push(refused);
+        return refused;
+      }
       if (state.profileStatus === null) throw new TypeError("Failed to fetch");
-      return json(state.profileStatus, { id: member.id });
+      const answer = json(state.profileStatus, profile);
+      profileAnswers.push(answer);
+      return answer;
     }
     if (path === "/api/auth/verify") return json(200, { ...issue(member), expires_in: 900 });
     if (path === "/api/auth/user") {
@@ -99,7 +122,17 @@ function fakeServer() {
 
   const count = (path: string) => calls.filter((call) => call.path === path).length;
   const refreshes = () => calls.filter((call) => call.path.endsWith("grant_type=refresh_token"));
-  return { fetch, calls, state, issue, count, refreshes, revokeFamily: (f: string) => revokedFamilies.add(f), live };
+  return {
+    fetch,
+    calls,
+    state,
+    issue,
+    count,
+    refreshes,
+    profileAnswers,
+    revokeFamily: (f: string) => revokedFamilies.add(f),
+    live,
+  };
 }
 
 /** One browser: its tabs share storage, a channel (never echoed to the sender) and a lock. */
@@ -468,6 +501,31 @@ describe("on load with a stored session (SPEC §4)", () => {
     expect(tab.manager.getState().status).toBe("signed-in");
   });
 
+  it("reads the profile's answer to its end, and hands it once to the screen that asks next", async () => {
+    browser.storeSession(server.issue(member));
+    const tab = openTab();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.profileAnswers.map((answer) => answer.bodyUsed)).toEqual([true]);
+    expect(tab.manager.takeCheckedProfile()).toEqual(profile);
+    expect(tab.manager.takeCheckedProfile()).toBeNull(); // a later load asks the server again
+  });
+
+  it("keeps the checked profile for the profile screen only a short while", async () => {
+    browser.storeSession(server.issue(member));
+    const tab = openTab();
+    await vi.advanceTimersByTimeAsync(checkedProfileMaxAgeMs + 1);
+    expect(tab.manager.takeCheckedProfile()).toBeNull();
+  });
+
+  it("hands no checked profile to another member who signed in meanwhile", async () => {
+    browser.storeSession(server.issue(member));
+    const tab = openTab();
+    await vi.advanceTimersByTimeAsync(0);
+    await tab.manager.signOut();
+    await tab.manager.signIn(other.email, "right");
+    expect(tab.manager.takeCheckedProfile()).toBeNull();
+  });
+
   it("signs out when the server refuses it, and clears the storage", async () => {
     const session = server.issue(member);
     browser.storeSession(session);
@@ -516,6 +574,18 @@ describe("on load with a stored session (SPEC §4)", () => {
 });
 
 describe("the authorized fetch", () => {
+  it("lets a refused answer go when a refreshed token is sent again", async () => {
+    const tab = openTab();
+    const session = await tab.manager.signIn("ayse@example.com", "right");
+    server.live.delete(session.access_token); // the server no longer knows this token; the refresh works
+    const retried = await tab.manager.fetch("/api/user/profile");
+    expect(retried.status).toBe(200);
+    expect(server.profileAnswers.map((answer) => [answer.status, answer.bodyUsed])).toEqual([
+      [401, true],
+      [200, false], // the caller's to read
+    ]);
+  });
+
   it("sends the bearer token; a refused one is refreshed once, and a revoked session signs out", async () => {
     const tab = openTab();
     const session = await tab.manager.signIn("ayse@example.com", "right");

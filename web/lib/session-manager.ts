@@ -1,4 +1,5 @@
 import { type Session, type SessionUser, sessionSchema, type UpdateUserRequest } from "../../worker/contract/auth.ts";
+import { type Profile, profileSchema } from "../../worker/contract/profile.ts";
 import { ApiResponseError, NetworkError, readJson } from "./api-client.ts";
 import { tokenStorageKey } from "./session-hint.ts";
 
@@ -21,6 +22,12 @@ export const autoRefreshTickThreshold = 3;
 export const expiryMarginMs = 90_000;
 /** SPEC §9: the first retry of a refresh that got no answer; each next one waits twice as long. */
 export const firstRetryDelayMs = 200;
+/**
+ * How long the profile read by the session check on load may stand in for the profile screen's
+ * own request: long enough for the screen of that load to appear, short enough that a member who
+ * opens the profile later sees what is on the server then.
+ */
+export const checkedProfileMaxAgeMs = 10_000;
 
 /** The rest of the session (refresh token, expiry, user), beside the token. */
 export const sessionStorageKey = "session";
@@ -84,6 +91,7 @@ export class SessionManager {
   readonly #recoveryExchanges = new Map<string, Promise<Session>>();
   readonly #stops: (() => void)[] = [];
   #started = false;
+  #checkedProfile: { profile: Profile; at: number } | null = null;
 
   constructor(deps: SessionDeps) {
     this.#deps = deps;
@@ -213,6 +221,8 @@ export class SessionManager {
     if (response.status !== 401 || !token) return response;
     const outcome = await this.#refresh({ force: true });
     if (typeof outcome === "string") return response;
+    // The retry's answer replaces this one: let it go rather than leave its request open.
+    await response.body?.cancel();
     const retried = await send(outcome.access_token);
     if (retried.status === 401) this.#signOutLocally();
     return retried;
@@ -389,7 +399,8 @@ export class SessionManager {
    * SPEC §4: on load with a token the profile is fetched; if that fails the user is signed out.
    * The administrator's session skips it. "Fails" is the server refusing the token: with no
    * answer at all (offline, the PWA's other half) the member stays signed in, and a server
-   * error says nothing about the token either.
+   * error says nothing about the token either. The profile it reads is kept for the profile
+   * screen (`takeCheckedProfile`), so a load at /profile asks the server once, not twice.
    */
   async #confirmStoredSession(): Promise<void> {
     const stored = this.#state.session;
@@ -397,17 +408,34 @@ export class SessionManager {
     if (stored.user.role !== "admin") {
       try {
         const response = await this.fetch("/api/user/profile");
+        // Read to its end whatever it says: a body left unread keeps the request open in the
+        // browser (the page never goes quiet).
+        const body: unknown = await response.json().catch(() => undefined);
         if (!this.#state.session) return; // signed out meanwhile (a refused refresh, say)
         if (response.status >= 400 && response.status < 500) {
           this.#signOutLocally();
           return;
         }
+        const profile = profileSchema.safeParse(body);
+        if (response.ok && profile.success) this.#checkedProfile = { profile: profile.data, at: this.#now() };
       } catch {
         // No answer: nothing is known about the token, so the member stays signed in.
       }
     }
     const session = this.#state.session;
     if (session && this.#state.status === "loading") this.#setState({ status: "signed-in", session });
+  }
+
+  /**
+   * The profile the session check read on load, once, for the screen that would ask for it
+   * next; null when there is none, when it is older than `checkedProfileMaxAgeMs`, or when it
+   * is not the signed-in member's.
+   */
+  takeCheckedProfile(): Profile | null {
+    const checked = this.#checkedProfile;
+    this.#checkedProfile = null;
+    if (!checked || this.#now() - checked.at > checkedProfileMaxAgeMs) return null;
+    return checked.profile.id === this.#state.session?.user.id ? checked.profile : null;
   }
 
   // ---- The other tabs --------------------------------------------------------------------------

@@ -41,7 +41,10 @@ export function ProfileScreen() {
 
   useEffect(() => {
     void fetchSurveyQuestions().then(setQuestions);
-    void loadProfile();
+    // Loaded at /profile, the session check has just read the profile: no second request.
+    const checked = getSessionManager().takeCheckedProfile();
+    if (checked) setLoad({ state: "ready", profile: checked });
+    else void loadProfile();
   }, [loadProfile]);
 
   if (load.state === "loading") {

@@ -1,0 +1,56 @@
+import type { Page, Request } from "playwright-core";
+import { expect, test } from "vitest";
+import { openApp } from "../support/browser.ts";
+import { type Member, signUpMember } from "../support/members.ts";
+import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
+
+// Issue 27: on load with a stored session the profile is fetched (SPEC §4). That check and the
+// profile screen ask the server once between them, and its answer is read to the end: an answer
+// left unread keeps its request open, and the page never goes quiet.
+
+const { shop, openPage } = setUpDevelopmentShop();
+
+/** The page's `GET /api/user/profile` requests from now on, and which of them have finished. */
+function watchProfileRequests(page: Page) {
+  const asked: Request[] = [];
+  const finished = new Set<Request>();
+  page.on("request", (request) => {
+    if (request.method() === "GET" && new URL(request.url()).pathname === "/api/user/profile") asked.push(request);
+  });
+  page.on("requestfinished", (request) => finished.add(request));
+  return {
+    count: () => asked.length,
+    allFinished: () => asked.every((request) => finished.has(request)),
+    reset: () => asked.splice(0),
+  };
+}
+
+test("a signed-in page asks for the profile once and reads the answer to its end", async () => {
+  const member: Member = {
+    email: "ece.loads@example.com",
+    password: "kekik-balı-4",
+    firstName: "Ece",
+    lastName: "Tan",
+  };
+  await signUpMember(shop.server, member);
+  const page = await openPage("desktop");
+  await openApp(page, "/signin");
+  await page.getByLabel("Email", { exact: true }).first().fill(member.email);
+  await page.getByLabel("Password", { exact: true }).fill(member.password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+
+  const profileRequests = watchProfileRequests(page);
+
+  // Loaded at /profile: the session check's answer is the one the profile screen shows.
+  await openApp(page, "/profile");
+  await page.getByRole("region", { name: "Account summary" }).getByRole("heading", { name: "Ece Tan" }).waitFor();
+  expect(profileRequests.count()).toBe(1);
+  await expect.poll(profileRequests.allFinished, { timeout: 5_000 }).toBe(true);
+
+  // Loaded at /: only the session check asks, and its answer is read too.
+  profileRequests.reset();
+  await openApp(page, "/");
+  await expect.poll(profileRequests.count).toBe(1);
+  await expect.poll(profileRequests.allFinished, { timeout: 5_000 }).toBe(true);
+});
