@@ -1,8 +1,11 @@
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import type { users } from "../db/schema.ts";
+import { users } from "../db/schema.ts";
 import { ApiError } from "../lib/api-error.ts";
 import { clearAttempts, enforceRateLimit, type RateLimit } from "../lib/rate-limit.ts";
+import type { AccessClaims } from "./access-token.ts";
 import type { PasswordHasher } from "./password.ts";
+import { revokeFamilies, revokeOtherFamilies } from "./sessions.ts";
 
 /**
  * Tries at the current password an account allows in a window, from all its sessions together,
@@ -20,7 +23,7 @@ type Deps = { db: Database; now: Date; passwords: PasswordHasher };
  * @throws ApiError 400 `invalid_request` (missing), 400 `invalid_current_password` (wrong),
  *   429 `too_many_requests` (over the limit, whatever the password)
  */
-export async function confirmCurrentPassword(
+async function confirmCurrentPassword(
   { db, now, passwords }: Deps,
   user: typeof users.$inferSelect,
   currentPassword: string | undefined,
@@ -38,4 +41,26 @@ export async function confirmCurrentPassword(
     });
   }
   await clearAttempts(db, key);
+}
+
+/**
+ * `PUT /api/auth/user`: sets a new password. A recovery session has proven the address instead
+ * of the password (its member has forgotten it) and ends with the change, so the member signs in
+ * anew; any other session needs the current password, and stays while every other one ends.
+ */
+export async function changePassword(
+  deps: Deps,
+  session: { user: typeof users.$inferSelect; claims: AccessClaims },
+  { password, currentPassword }: { password: string; currentPassword: string | undefined },
+): Promise<void> {
+  const { db, now, passwords } = deps;
+  const { user, claims } = session;
+  const recovering = claims.purpose === "recovery";
+  if (!recovering) await confirmCurrentPassword(deps, user, currentPassword);
+  await db
+    .update(users)
+    .set({ passwordHash: await passwords.hash(password), updatedAt: now })
+    .where(eq(users.id, user.id));
+  if (recovering) await revokeFamilies(db, user.id, now);
+  else await revokeOtherFamilies(db, user.id, claims.sid, now);
 }

@@ -1,10 +1,9 @@
-import { eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { confirmCurrentPassword } from "../../auth/current-password.ts";
+import { changePassword } from "../../auth/change-password.ts";
 import { issueDeviceCookie } from "../../auth/device-cookie.ts";
 import { registrationOfBrowser, rememberRegistration } from "../../auth/registration-cookie.ts";
 import { requireUser } from "../../auth/require-user.ts";
-import { refreshSession, revokeFamilies, revokeFamily, revokeOtherFamilies, sessionUser } from "../../auth/sessions.ts";
+import { refreshSession, revokeFamily, sessionUser } from "../../auth/sessions.ts";
 import { openRecoverySession, requestPasswordReset, signIn } from "../../auth/sign-in.ts";
 import { countSignInAttempt, signInWindowMs } from "../../auth/sign-in-attempts.ts";
 import { resendVerification, signUp } from "../../auth/sign-up.ts";
@@ -26,7 +25,6 @@ import {
   verifyExchangeSchema,
   verifyQuerySchema,
 } from "../../contract/auth.ts";
-import { users } from "../../db/schema.ts";
 import { dispatchSoon } from "../../email/outbox.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { type AppEnv, createRouter } from "../../lib/app-env.ts";
@@ -205,19 +203,8 @@ export const authRoutes = createRouter()
   )
   .put("/user", requireUser({ recovery: "allow" }), validate("json", updateUserSchema), async (c) => {
     const { password, current_password } = c.req.valid("json");
-    const { db } = c.var;
-    const now = c.var.clock.now();
-    // A recovery session has proven the address instead: its member has forgotten the password.
-    if (c.var.claims.purpose !== "recovery") {
-      await confirmCurrentPassword({ db, now, passwords: c.var.passwords }, c.var.user, current_password);
-    }
-    await db
-      .update(users)
-      .set({ passwordHash: await c.var.passwords.hash(password), updatedAt: now })
-      .where(eq(users.id, c.var.user.id));
-    // Every other session ends; a recovery session ends too, so the member signs in anew.
-    if (c.var.claims.purpose === "recovery") await revokeFamilies(db, c.var.user.id, now);
-    else await revokeOtherFamilies(db, c.var.user.id, c.var.claims.sid, now);
+    const deps = { db: c.var.db, now: c.var.clock.now(), passwords: c.var.passwords };
+    await changePassword(deps, c.var, { password, currentPassword: current_password });
     return c.json({ user: sessionUser(c.var.user) }, 200, { "Cache-Control": "no-store" });
   })
   .post(
