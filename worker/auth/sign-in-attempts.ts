@@ -1,8 +1,10 @@
 import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import { ApiError } from "../lib/api-error.ts";
 import type { AppEnv } from "../lib/app-env.ts";
-import { clearAttempts, countAttempt } from "../lib/rate-limit.ts";
+import { clearAttempts, countAttempt, enforceRateLimit } from "../lib/rate-limit.ts";
 import { deviceCookieSeconds, issueDeviceCookie, trustedDevice } from "./device-cookie.ts";
+import { checkAgainstNoAccount, type SignInResult, signIn } from "./sign-in.ts";
 
 /** Sign-in attempts on one account from untrusted clients are counted in windows of this length. */
 export const signInWindowMs = 15 * 60_000;
@@ -54,4 +56,42 @@ export async function countSignInAttempt(c: Context<AppEnv>, email: string): Pro
     );
   }
   return succeededOn(accountKey);
+}
+
+/**
+ * Sign-in attempts from one client address, whatever the accounts: SIGNIN_LIMIT_PER_IP per 15
+ * minutes, never cleared by a success. Counted before the body is read, so a flood of malformed
+ * requests counts too; a refresh (`grant_type=refresh_token`) is not a sign-in (every tab of every
+ * member behind one shared address refreshes hourly).
+ */
+export const limitSignInsPerClient = () =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (c.req.query("grant_type") !== "refresh_token") {
+      const limit = { limit: c.var.config.SIGNIN_LIMIT_PER_IP, windowMs: signInWindowMs };
+      await enforceRateLimit(c.var.db, `signin:ip:${c.var.clientAddress(c)}`, limit, c.var.clock.now());
+    }
+    await next();
+  });
+
+/**
+ * A password sign-in with the account's limit (above), for the sign-in form and the admin login
+ * alike. With `adminOnly`, only ADMIN_EMAIL's administrator gets a session; any other address
+ * costs the same hash, so the answer's timing says nothing.
+ */
+export async function signInWithLimits(
+  c: Context<AppEnv>,
+  { email, password }: { email: string; password: string },
+  { adminOnly = false } = {},
+): Promise<SignInResult> {
+  const { db, config, passwords } = c.var;
+  const attempt = await countSignInAttempt(c, email);
+  if (adminOnly && email !== config.ADMIN_EMAIL) {
+    await checkAgainstNoAccount(passwords, password);
+    return { ok: false, reason: "invalid" };
+  }
+  const result = await signIn({ db, now: c.var.clock.now(), secret: config.JWT_SECRET, passwords }, email, password);
+  if (!result.ok) return result;
+  if (adminOnly && result.session.user.role !== "admin") return { ok: false, reason: "invalid" };
+  await attempt.succeeded();
+  return result;
 }

@@ -1,13 +1,11 @@
 import { listMembers } from "../../admin/members.ts";
 import { readSettings } from "../../admin/settings.ts";
 import { requireAdmin } from "../../auth/require-user.ts";
-import { checkAgainstNoAccount, signIn } from "../../auth/sign-in.ts";
-import { countSignInAttempt, signInWindowMs } from "../../auth/sign-in-attempts.ts";
+import { limitSignInsPerClient, signInWithLimits } from "../../auth/sign-in-attempts.ts";
 import type { AdminSettings, AdminUser } from "../../contract/admin.ts";
 import { passwordGrantSchema } from "../../contract/auth.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { createRouter } from "../../lib/app-env.ts";
-import { limitPerClient } from "../../lib/rate-limit.ts";
 import { validate } from "../../lib/validate.ts";
 import { adminCategoryRoutes } from "./admin-categories.routes.ts";
 import { adminProductRoutes } from "./admin-products.routes.ts";
@@ -31,32 +29,16 @@ export const adminRoutes = createRouter()
    * SPEC §7: `{access_token, user}`, only for the administrator; anyone else, right password or
    * not, gets the same failure. Limited like sign-in.
    */
-  .post(
-    "/login",
-    limitPerClient("signin", (config) => config.SIGNIN_LIMIT_PER_IP, signInWindowMs),
-    validate("json", passwordGrantSchema),
-    async (c) => {
-      const { email, password } = c.req.valid("json");
-      const now = c.var.clock.now();
-      // Counted as on the sign-in form: the administrator's own device gets in during an attack.
-      const attempt = await countSignInAttempt(c, email);
-      // Any other address costs the same hash as the admin's, so the answer's timing says nothing.
-      if (email !== c.var.config.ADMIN_EMAIL) {
-        await checkAgainstNoAccount(c.var.passwords, password);
-        throw invalidAdmin();
-      }
-      const deps = { db: c.var.db, now, secret: c.var.config.JWT_SECRET, passwords: c.var.passwords };
-      const result = await signIn(deps, email, password);
-      if (!result.ok || result.session.user.role !== "admin") throw invalidAdmin();
-      await attempt.succeeded();
-      const { access_token, refresh_token, expires_in, expires_at, user } = result.session;
-      return c.json(
-        { access_token, refresh_token, expires_in, expires_at, token_type: "bearer" as const, user },
-        200,
-        noStore,
-      );
-    },
-  )
+  .post("/login", limitSignInsPerClient(), validate("json", passwordGrantSchema), async (c) => {
+    const result = await signInWithLimits(c, c.req.valid("json"), { adminOnly: true });
+    if (!result.ok) throw invalidAdmin();
+    const { access_token, refresh_token, expires_in, expires_at, user } = result.session;
+    return c.json(
+      { access_token, refresh_token, expires_in, expires_at, token_type: "bearer" as const, user },
+      200,
+      noStore,
+    );
+  })
   .route("/", adminOnly);
 
 /** For the route-table test: admin routes that are public on purpose. */

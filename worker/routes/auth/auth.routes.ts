@@ -4,8 +4,8 @@ import { issueDeviceCookie } from "../../auth/device-cookie.ts";
 import { registrationOfBrowser, rememberRegistration } from "../../auth/registration-cookie.ts";
 import { requireUser } from "../../auth/require-user.ts";
 import { refreshSession, revokeFamily, sessionUser } from "../../auth/sessions.ts";
-import { openRecoverySession, requestPasswordReset, signIn } from "../../auth/sign-in.ts";
-import { countSignInAttempt, signInWindowMs } from "../../auth/sign-in-attempts.ts";
+import { openRecoverySession, requestPasswordReset } from "../../auth/sign-in.ts";
+import { limitSignInsPerClient, signInWindowMs, signInWithLimits } from "../../auth/sign-in-attempts.ts";
 import { resendVerification, signUp } from "../../auth/sign-up.ts";
 import { confirmRegistration, findRegistration } from "../../auth/verify-email.ts";
 import {
@@ -117,36 +117,21 @@ export const authRoutes = createRouter()
     if (outcome === "verified") dispatchSoon(c);
     return c.redirect(outcome === "verified" ? "/verify-success" : `/verify-email?problem=${outcome}`, 303);
   })
-  .post("/token", validate("query", tokenQuerySchema), async (c) => {
+  .post("/token", limitSignInsPerClient(), validate("query", tokenQuerySchema), async (c) => {
     const { grant_type } = c.req.valid("query");
-    // Password attempts count against the client's address; refreshes do not (every tab of
-    // every member behind one shared address refreshes hourly).
-    if (grant_type === "password") {
-      const ipLimit = { limit: c.var.config.SIGNIN_LIMIT_PER_IP, windowMs: signInWindowMs };
-      await enforceRateLimit(c.var.db, `signin:ip:${c.var.clientAddress(c)}`, ipLimit, c.var.clock.now());
-    }
     const body: unknown = await c.req.json().catch(() => undefined);
-    const deps = {
-      db: c.var.db,
-      now: c.var.clock.now(),
-      secret: c.var.config.JWT_SECRET,
-      passwords: c.var.passwords,
-    };
     if (grant_type === "refresh_token") {
       const { refresh_token } = parseWith(refreshGrantSchema, body, "json");
+      const deps = { db: c.var.db, now: c.var.clock.now(), secret: c.var.config.JWT_SECRET };
       const session = await refreshSession(deps, refresh_token);
       if (!session) throw new ApiError(400, "invalid_grant", "Invalid Refresh Token");
       return c.json(session satisfies Session, 200, { "Cache-Control": "no-store" });
     }
-    const { email, password } = parseWith(passwordGrantSchema, body, "json");
-    // Per account, apart for a device that signed in before; the per-address count stays.
-    const attempt = await countSignInAttempt(c, email);
-    const result = await signIn(deps, email, password);
+    const result = await signInWithLimits(c, parseWith(passwordGrantSchema, body, "json"));
     if (!result.ok && result.reason === "unverified") {
       throw new ApiError(400, "email_not_confirmed", "Email not confirmed");
     }
     if (!result.ok) throw invalidCredentials();
-    await attempt.succeeded();
     return c.json(result.session satisfies Session, 200, { "Cache-Control": "no-store" });
   })
   .post("/logout", requireUser({ recovery: "allow" }), async (c) => {
