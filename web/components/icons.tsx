@@ -197,3 +197,11 @@ export const LinkIcon = (props: IconProps) => (
     <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
   </Icon>
 );
+
+/** A speech bubble: "get in touch", the phone's one button for the contact links. */
+export const MessageIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M7.9 20A9 9 0 1 0 4 16.1L2 22Z" />
+    <path d="M8 12h.01M12 12h.01M16 12h.01" strokeWidth={2.5} />
+  </Icon>
+);

@@ -73,7 +73,7 @@ export function ChangePasswordForm({ className = "" }: { className?: string }) {
             {message.text}
           </FormMessage>
         ) : null}
-        {/* Left on phones: the floating contact links sit at the right edge. */}
+        {/* Left on phones: the floating contact button sits at the right edge. */}
         <div className="flex justify-start sm:col-span-2 sm:justify-end">
           <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
             {busy ? "Changing..." : "Change Password"}

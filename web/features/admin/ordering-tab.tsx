@@ -180,7 +180,7 @@ export function OrderingTab({
               <ol
                 aria-label="Product order"
                 aria-describedby={`${id}-help`}
-                // On a phone the contact column floats over the right edge: the Move buttons stay clear of it.
+                // On a phone the contact button floats over the right edge: the Move buttons stay clear of it.
                 className="space-y-2 max-sm:pr-10"
               >
                 {rows.map((product, index) => (
