@@ -442,8 +442,9 @@ describe("catalogue data", () => {
       Object.assign(window, { __questions: questions });
       const post = Worker.prototype.postMessage;
       Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: [never]) {
-        const question = message as { type?: string; key?: string };
-        if (question.type === "list" && question.key) questions.push(question.key);
+        // A call through Comlink (ADR 0039): the method's name and its arguments.
+        const call = message as { type?: string; path?: string[]; argumentList?: { value?: unknown }[] };
+        if (call.type === "APPLY" && call.path?.[0] === "list") questions.push(JSON.stringify(call.argumentList));
         return post.call(this, message, ...rest);
       };
     });

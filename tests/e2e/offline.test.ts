@@ -7,6 +7,7 @@ import { productsPageSize } from "../../worker/contract/initial-data.ts";
 import {
   expectAccessible,
   failOnPageErrors,
+  holdRequests,
   openApp,
   phoneContext,
   productPicture,
@@ -221,7 +222,7 @@ test("a device's catalogue in a layout this version cannot upgrade is rebuilt wi
   expect(await page.getByText("An old layout's product").count()).toBe(0);
 });
 
-test("each product is stored with its search text, and a copy in the first version's layout is carried over and searched whole offline", async () => {
+test("each product is stored with its search text, and a copy in an earlier build's layout is deleted and rebuilt, then searched whole offline", async () => {
   const { page, context } = await openPhone();
   // As the server has them now (the first test changed two).
   const products = await getJson<Product[]>(shop.server, "/api/products");
@@ -232,17 +233,33 @@ test("each product is stored with its search text, and a copy in the first versi
   const folded = Object.fromEntries(products.map((p) => [p.id, searchTextOf(p)]));
   await expect.poll(() => storedSearchTexts(page), { timeout: 15_000 }).toEqual(folded);
 
-  // The device's copy as the first offline version stored it.
+  // The device's copy as an earlier build stored it, at the IndexedDB version this layout has
+  // now (Dexie's version 1), one product renamed: read, it would show.
+  const renamed = products[0] as Product;
   await page.goto("/favicon.svg");
-  await storeOlderLayout(page, 10, firstLayout(products, categories));
+  await storeOlderLayout(
+    page,
+    10,
+    firstLayout([{ ...renamed, name: "An old layout's product" }, ...products.slice(1)], categories),
+  );
 
-  // Offline, so the carried-over copy is all there is: every product is still there, in order, and
-  // a product beyond the page's first ones is found by a search over texts folded as it is read.
+  // Deleted, not read: once the server's categories are stored the database is open, and while
+  // the product list is on its way the old copy's products are nowhere in it.
+  const releaseList = await holdRequests(page, "**/api/products");
+  await openApp(page, "/products");
+  await expect.poll(() => storedCatalogueRecord(page, "sync", "categories"), { timeout: 15_000 }).toBeDefined();
+  expect(await storedCatalogueRecord(page, "lists", "products")).toBeUndefined();
+  // Rebuilt from the server: every product with its search text.
+  await releaseList();
+  await expect.poll(() => storedSearchTexts(page), { timeout: 15_000 }).toEqual(folded);
+  await productCards(page).filter({ hasText: renamed.name }).first().waitFor();
+  expect(await page.getByText("An old layout's product").count()).toBe(0);
+
+  // Offline, the rebuilt copy is all there is: the first page in order, and a product beyond it
+  // found by a search.
   await context.setOffline(true);
   await page.goto("/products");
   await waitForApp(page);
-  await expect.poll(() => storedProductIds(page)).toEqual(products.map((p) => p.id).sort((a, b) => a - b));
-  expect(Object.values(await storedSearchTexts(page)).filter((text) => text !== undefined)).toEqual([]);
   await expect
     .poll(() => productCards(page).locator("h2").allTextContents())
     .toEqual(products.slice(0, productsPageSize).map((p) => p.name));
@@ -252,23 +269,23 @@ test("each product is stored with its search text, and a copy in the first versi
   await page.getByRole("searchbox", { name: "Search products" }).fill(wanted.name);
   await countText(page, matching.length).waitFor();
   await productCards(page).filter({ hasText: wanted.name }).first().waitFor();
-  // The categories came over too: the filter offers them.
+  // The categories are there too: the filter offers them.
   await page.getByRole("button", { name: categories[0]?.name }).first().waitFor();
 });
 
-test("a copy in the third version's layout keeps its ETag: the server's 304 keeps the copy, and only the check time is rewritten", async () => {
+test("a copy in a later unreleased layout is deleted, not read: the server's whole list replaces it, with its ETag", async () => {
   const { page } = await openPhone();
   const response = await fetch(new URL("/api/products", shop.server.url));
   const etag = response.headers.get("ETag") ?? "";
   expect(etag).not.toBe("");
   const products = (await response.json()) as Product[];
   const first = products[0] as Product;
-  // A copy its ETag still names, told apart from the server's list by one name: a 200 (an ETag
-  // lost in the upgrade) would replace it, a 304 keeps it.
+  // A copy the server's ETag still names, told apart from the server's list by one name: read, it
+  // would be kept by a 304; deleted, the server's 200 replaces it.
   const stored = [{ ...first, name: "Kept by its ETag" }, ...products.slice(1)];
   const checkedAt = Date.now() - 60 * 60_000;
   await page.goto("/favicon.svg");
-  // Dexie's version 3: each list one record, with its ETag and check time in the record.
+  // Dexie's version 3 of an unreleased build: each list one record, with its ETag and check time in it.
   await storeOlderLayout(page, 30, [
     { name: "lists", keyPath: "list", records: [{ list: "products", rows: stored, etag, checkedAt }] },
   ]);
@@ -281,7 +298,8 @@ test("a copy in the third version's layout keeps its ETag: the server's 304 keep
     .toBeGreaterThan(checkedAt);
   expect(await storedCatalogueRecord(page, "sync", "products")).toMatchObject({ list: "products", etag });
   const list = await storedCatalogueRecord<{ rows: Product[] }>(page, "lists", "products");
-  expect(list?.rows.map((p) => p.name)).toEqual(stored.map((p) => p.name));
+  expect(list?.rows.map((p) => p.name)).toEqual(products.map((p) => p.name));
   expect(Object.keys(list ?? {}).sort()).toEqual(["list", "rows"]);
-  await productCards(page).filter({ hasText: "Kept by its ETag" }).waitFor();
+  await productCards(page).filter({ hasText: first.name }).first().waitFor();
+  expect(await page.getByText("Kept by its ETag").count()).toBe(0);
 });

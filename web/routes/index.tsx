@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { featuredProductCount } from "../../worker/contract/initial-data.ts";
-import { prepareList } from "../features/catalog/catalog-store.ts";
 import { FeaturedProducts } from "../features/catalog/featured-products.tsx";
+import { prepareList } from "../features/catalog/use-catalog.ts";
 import { HomeScreen } from "../features/home/home-screen.tsx";
 
 export const Route = createFileRoute("/")({

@@ -1,17 +1,19 @@
 /**
- * The catalogue worker (catalogue-worker.ts), created once per page. A worker reads the device's
- * copy as it starts and tells the page nothing until the page first writes to it, so it can be
- * created before the store that listens to it is loaded (ADR 0028): the reading then overlaps
- * the app's start instead of following it.
+ * Creates the catalogue worker (catalogue-worker.ts), once per page. main.tsx calls this right
+ * after the first paint, before the store that talks to it is loaded, so the worker reads the
+ * device's copy while the app starts (ADR 0028); it pushes nothing before the page asks.
  */
-let started: { worker: Worker; failed: Promise<void> } | undefined;
+let started: { worker: Worker; failed: Promise<never> } | undefined;
 
-export function catalogueWorker(): { worker: Worker; failed: Promise<void> } {
+export function catalogueWorker(): { worker: Worker; failed: Promise<never> } {
   if (!started) {
     const worker = new Worker(new URL("./catalogue-worker.ts", import.meta.url), { type: "module", name: "catalogue" });
-    // Its script did not load (offline before the service worker kept it); remembered, since the
-    // store may start listening after the event.
-    const failed = new Promise<void>((resolve) => worker.addEventListener("error", () => resolve(), { once: true }));
+    // Its script did not load (offline before the service worker kept it): remembered, since the
+    // store may start talking to it after the event.
+    const failed = new Promise<never>((_, reject) =>
+      worker.addEventListener("error", () => reject(new Error("The catalogue worker did not start.")), { once: true }),
+    );
+    failed.catch(() => {});
     started = { worker, failed };
   }
   return started;

@@ -1,6 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { startCatalogue } from "./catalog-store.ts";
-import { useCatalogueFreshness } from "./use-catalog.ts";
+import { startCatalogue, useCatalogueFreshness } from "./use-catalog.ts";
 
 function subscribeToNetwork(listener: () => void): () => void {
   window.addEventListener("online", listener);
@@ -59,7 +58,7 @@ export function OfflineIndicator() {
   const now = useNow(shown);
   // How fresh the device's copy is, read from it at once rather than when the page gets to it.
   useEffect(() => {
-    if (shown) void startCatalogue();
+    if (shown) startCatalogue();
   }, [shown]);
   return (
     <div role="status" className="empty:hidden bg-sand/60 text-sage-900">

@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { productsPageSize } from "../../../worker/contract/initial-data.ts";
-import { prepareList, startCatalogue } from "../../features/catalog/catalog-store.ts";
 import { ProductsScreen } from "../../features/catalog/products-screen.tsx";
 import { productsSearchSchema } from "../../features/catalog/products-search-params.ts";
+import { prepareList, startCatalogue } from "../../features/catalog/use-catalog.ts";
 import { whenIdle } from "../../lib/idle.ts";
 
 export const Route = createFileRoute("/products/")({
@@ -11,7 +11,7 @@ export const Route = createFileRoute("/products/")({
   // On the page's first load its first products are embedded, and the catalogue starts when the
   // page is usable; opened from another screen (or hovered), the first page is asked for first.
   loader: ({ deps }) => {
-    whenIdle(() => void startCatalogue());
+    whenIdle(startCatalogue);
     return prepareList({ categoryId: deps.category, query: "", limit: productsPageSize });
   },
   component: ProductsRoute,

@@ -1,0 +1,188 @@
+import { describe, expect, it } from "vitest";
+import type { Product } from "../../../worker/contract/catalogue.ts";
+import { featuredProductCount, productsPageSize } from "../../../worker/contract/initial-data.ts";
+import { NetworkError } from "../../lib/api-client.ts";
+import type { EmbeddedData } from "../../lib/initial-data.ts";
+import { CatalogueStore, listKey, productKey } from "./catalog-store.ts";
+import type { Answer, CatalogueStatus, CatalogueWorkerApi, ProductAnswer } from "./device-catalogue.ts";
+import type { ListAnswer, ListQuery } from "./product-search.ts";
+
+const product = (id: number, name = `Product ${id}`) => ({ id, name, category_id: 1 }) as Product;
+const all: ListQuery = { categoryId: undefined, query: "", limit: productsPageSize };
+const status = (change: Partial<CatalogueStatus>): CatalogueStatus => ({
+  version: 1,
+  categories: undefined,
+  checkedAt: undefined,
+  unreachable: false,
+  error: undefined,
+  ...change,
+});
+
+/**
+ * A catalogue worker the test answers by hand: each call waits in `calls` until the test
+ * resolves it, and `push` sends the "changed" notice.
+ */
+function fakeWorker() {
+  type Call = { kind: string; arg: unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+  const calls: Call[] = [];
+  let listener: ((status: CatalogueStatus, pictures: string[]) => void) | undefined;
+  const call = <T>(kind: string, arg?: unknown) =>
+    new Promise<T>((resolve, reject) => {
+      calls.push({ kind, arg, resolve: resolve as (value: unknown) => void, reject });
+    });
+  const worker: CatalogueWorkerApi = {
+    watch: async (watcher) => {
+      listener = watcher;
+    },
+    list: (question) => call<Answer<ListAnswer<Product>>>("list", question),
+    product: (id) => call<Answer<ProductAnswer>>("product", id),
+    revalidate: () => call<void>("revalidate"),
+  };
+  const answer = async (kind: string, value: unknown) => {
+    const index = calls.findIndex((c) => c.kind === kind);
+    const [pending] = calls.splice(index, 1);
+    pending?.resolve(value);
+    await settle();
+  };
+  const push = async (notice: CatalogueStatus, pictures: string[] = []) => {
+    listener?.(notice, pictures);
+    await settle();
+  };
+  return { worker, calls, answer, push, asked: (kind: string) => calls.filter((c) => c.kind === kind).length };
+}
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function makeStore(embedded?: EmbeddedData, now = () => 0) {
+  const fake = fakeWorker();
+  const kept: string[][] = [];
+  const store = new CatalogueStore({ worker: fake.worker, now, keepPictures: (urls) => kept.push(urls) }, embedded);
+  return { store, fake, kept, state: () => store.getSnapshot() };
+}
+
+describe("the catalogue store", () => {
+  it("asks a question once, caches its answer, and the page's own data is one more answer", async () => {
+    const first = [product(1), product(2)];
+    const featured = [product(1)];
+    const { store, fake, state } = makeStore({
+      pathname: "/products",
+      data: { productList: { category_id: null, products: first, total: 20 }, featured },
+    });
+    // The page's data: current until the worker has a list, so nothing is asked.
+    await store.askList(all);
+    expect(fake.asked("list")).toBe(0);
+    expect(state().answers.get(listKey(all))).toEqual({ version: 0, answer: { products: first, total: 20 } });
+    expect(state().answers.get(listKey({ ...all, limit: featuredProductCount }))?.answer).toEqual({
+      products: featured,
+      total: 1,
+    });
+
+    const search = { ...all, query: "çay " };
+    const answered = store.askList(search);
+    void store.askList({ ...search, query: "çay" });
+    expect(fake.asked("list")).toBe(1);
+    await fake.answer("list", { version: 1, answer: { products: [product(7)], total: 1 } });
+    await answered;
+    expect(state().version).toBe(1);
+    expect(state().answers.get(listKey(search))).toEqual({ version: 1, answer: { products: [product(7)], total: 1 } });
+    await store.askList(search);
+    expect(fake.asked("list")).toBe(0);
+    // The page's answer is older than the worker's list now: asked again when a screen shows it.
+    void store.askList(all);
+    expect(fake.asked("list")).toBe(1);
+  });
+
+  it("a list that changes under a screen: the older answer stays until the new one, asked once", async () => {
+    const { store, fake, state } = makeStore();
+    store.start();
+    await fake.push(status({ version: 1 }));
+    void store.askList(all);
+    await fake.answer("list", { version: 1, answer: { products: [product(1)], total: 1 } });
+
+    await fake.push(status({ version: 2 }));
+    expect(state().answers.get(listKey(all))?.version).toBe(1);
+    void store.askList(all);
+    void store.askList(all);
+    expect(fake.asked("list")).toBe(1);
+    // Answered from the list before the change, though the notice came first: asked again.
+    await fake.push(status({ version: 3 }));
+    await fake.answer("list", { version: 2, answer: { products: [product(1)], total: 1 } });
+    expect(fake.asked("list")).toBe(1);
+    await fake.answer("list", { version: 3, answer: { products: [product(1), product(2)], total: 2 } });
+    expect(state().answers.get(listKey(all))).toEqual({
+      version: 3,
+      answer: { products: [product(1), product(2)], total: 2 },
+    });
+  });
+
+  it("a product missing from the device, then present once the list changes", async () => {
+    const { store, fake, state } = makeStore({ pathname: "/products/5", data: { product: null } });
+    expect(state().answers.get(productKey(5))?.answer).toEqual({ status: "missing" });
+    store.start();
+    await fake.push(status({ version: 1 }));
+    void store.askProduct(5);
+    await fake.answer("product", { version: 1, answer: { status: "offline" } });
+    expect(state().answers.get(productKey(5))?.answer).toEqual({ status: "offline" });
+
+    // The network back: asked again (as the screen does once the answer is gone), and the server too.
+    store.backOnline();
+    expect(state().answers.has(productKey(5))).toBe(false);
+    expect(fake.asked("revalidate")).toBe(2);
+    await fake.push(status({ version: 2 }));
+    void store.askProduct(5);
+    await fake.answer("product", { version: 2, answer: { status: "found", product: product(5) } });
+    expect(state().answers.get(productKey(5))?.answer).toEqual({ status: "found", product: product(5) });
+  });
+
+  it("the device offline: the worker's words, the freshness of its copy, and pictures handed on", async () => {
+    let now = 0;
+    const { store, fake, state, kept } = makeStore(undefined, () => now);
+    store.start();
+    const offline = "We could not reach the server. Check your connection and try again.";
+    await fake.push(status({ version: 0, unreachable: true, error: offline }));
+    expect(state()).toMatchObject({ unreachable: true, error: offline, version: 0 });
+    void store.askList(all);
+    await fake.answer("list", { version: 0, answer: undefined });
+    // Nothing to show and nothing to ask until the worker has a list.
+    await store.askList(all);
+    expect(fake.asked("list")).toBe(0);
+
+    await fake.push(status({ version: 1, checkedAt: 1_000, categories: [] }), ["/images/a.svg"]);
+    expect(state()).toMatchObject({ unreachable: false, error: undefined, version: 1, checkedAt: 1_000 });
+    expect(kept).toEqual([["/images/a.svg"]]);
+
+    // Back to the foreground: the server is asked only once the copy is five minutes old.
+    fake.calls.length = 0;
+    now = 1_000 + 4 * 60_000;
+    store.revalidateIfOlder(5 * 60_000);
+    expect(fake.asked("revalidate")).toBe(0);
+    now = 1_000 + 5 * 60_000;
+    store.revalidateIfOlder(5 * 60_000);
+    expect(fake.asked("revalidate")).toBe(1);
+  });
+
+  it("the worker's script refused: the page keeps its own data and says the server cannot be reached", async () => {
+    const first = [product(1)];
+    const { store, fake, state } = makeStore({
+      pathname: "/products",
+      data: { productList: { category_id: null, products: first, total: 1 } },
+    });
+    store.start();
+    const refused = new NetworkError("The catalogue worker did not start.");
+    for (const pending of fake.calls.splice(0)) pending.reject(refused);
+    void store.askList({ ...all, query: "lavanta" });
+    void store.askProduct(3);
+    for (const pending of fake.calls.splice(0)) pending.reject(refused);
+    await settle();
+    expect(state()).toMatchObject({
+      unreachable: true,
+      error: "We could not reach the server. Check your connection and try again.",
+    });
+    expect(state().answers.get(listKey(all))?.answer).toEqual({ products: first, total: 1 });
+    expect(state().answers.get(productKey(3))?.answer).toEqual({ status: "offline" });
+
+    // Retry forgets the failure and asks again.
+    store.retry();
+    expect(state().error).toBeUndefined();
+    expect(fake.asked("revalidate")).toBe(1);
+  });
+});
