@@ -1,8 +1,10 @@
 import { useId } from "react";
+import type { SignInForm } from "../lib/use-sign-in.ts";
 
 /**
  * A labelled e-mail or password field for signing in (member and admin screens): the e-mail one
- * without autocorrect or capitals, both with the autocomplete hints password managers use.
+ * without autocorrect or capitals, both with the names and autocomplete hints password managers
+ * use.
  */
 export function CredentialField({
   kind,
@@ -10,14 +12,12 @@ export function CredentialField({
   value,
   onChange,
   className,
-  name,
 }: {
   kind: "email" | "password";
   label: string;
   value: string;
   onChange(value: string): void;
   className: string;
-  name?: string;
 }) {
   const id = useId();
   const email = kind === "email";
@@ -28,7 +28,7 @@ export function CredentialField({
       </label>
       <input
         id={id}
-        name={name}
+        name={kind}
         type={kind}
         autoComplete={email ? "username" : "current-password"}
         {...(email ? { inputMode: "email" as const, spellCheck: false, autoCapitalize: "none" } : {})}
@@ -38,5 +38,37 @@ export function CredentialField({
         className={className}
       />
     </div>
+  );
+}
+
+/** The e-mail and password fields of a sign-in form, over `useSignIn`'s state. */
+export function SignInFields({
+  form,
+  emailLabel = "Email",
+  passwordLabel = "Password",
+  className,
+}: {
+  form: Pick<SignInForm, "email" | "setEmail" | "password" | "setPassword">;
+  emailLabel?: string;
+  passwordLabel?: string;
+  className: string;
+}) {
+  return (
+    <>
+      <CredentialField
+        kind="email"
+        label={emailLabel}
+        value={form.email}
+        onChange={form.setEmail}
+        className={className}
+      />
+      <CredentialField
+        kind="password"
+        label={passwordLabel}
+        value={form.password}
+        onChange={form.setPassword}
+        className={className}
+      />
+    </>
   );
 }

@@ -56,3 +56,5 @@ export function useSignIn({
 
   return { email, setEmail, password, setPassword, busy, error, locked, onSubmit };
 }
+
+export type SignInForm = ReturnType<typeof useSignIn>;

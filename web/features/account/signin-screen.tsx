@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { useId, useState } from "react";
-import { CredentialField } from "../../components/credential-field.tsx";
+import { SignInFields } from "../../components/credential-field.tsx";
 import { ChevronDownIcon } from "../../components/icons.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { getSessionManager } from "../../lib/session.ts";
@@ -18,7 +18,7 @@ export function SigninScreen() {
   const id = useId();
   const [resetOpen, setResetOpen] = useState(false);
   const [resetEmail, setResetEmail] = useState("");
-  const { email, setEmail, password, setPassword, busy, error, onSubmit } = useSignIn({
+  const form = useSignIn({
     signIn: (address, secret) => getSessionManager().signIn(address, secret),
     errorMessage: signInErrorMessage,
     // Locked out from this browser (ADR 0035): the reset e-mail is the way in, so offer it.
@@ -30,7 +30,7 @@ export function SigninScreen() {
 
   const toggleReset = () => {
     // The address typed above is most likely the one to reset.
-    if (!resetOpen && !resetEmail) setResetEmail(email.trim());
+    if (!resetOpen && !resetEmail) setResetEmail(form.email.trim());
     setResetOpen((open) => !open);
   };
 
@@ -42,28 +42,13 @@ export function SigninScreen() {
           <p className="mt-3 text-muted">Sign in to see your profile and your temperament test.</p>
         </header>
 
-        <form noValidate onSubmit={onSubmit} className="mt-8 space-y-4">
-          <CredentialField
-            kind="email"
-            label="Email"
-            name="email"
-            value={email}
-            onChange={setEmail}
-            className={fieldClass}
-          />
-          <CredentialField
-            kind="password"
-            label="Password"
-            name="password"
-            value={password}
-            onChange={setPassword}
-            className={fieldClass}
-          />
+        <form noValidate onSubmit={form.onSubmit} className="mt-8 space-y-4">
+          <SignInFields form={form} className={fieldClass} />
 
-          {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+          {form.error ? <FormMessage tone="error">{form.error}</FormMessage> : null}
 
-          <button type="submit" className="btn btn-primary w-full" disabled={busy} aria-busy={busy}>
-            {busy ? "Signing In..." : "Sign In"}
+          <button type="submit" className="btn btn-primary w-full" disabled={form.busy} aria-busy={form.busy}>
+            {form.busy ? "Signing In..." : "Sign In"}
           </button>
         </form>
 

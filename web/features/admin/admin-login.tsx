@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { CredentialField } from "../../components/credential-field.tsx";
+import { SignInFields } from "../../components/credential-field.tsx";
 import { ApiResponseError, errorMessage, NetworkError } from "../../lib/api-client.ts";
 import { getSessionManager } from "../../lib/session.ts";
 import { IncompleteSessionError } from "../../lib/session-manager.ts";
@@ -21,7 +21,7 @@ export function adminLoginErrorMessage(error: unknown): string {
 
 /** SPEC §2's admin login: its own call (`POST /api/admin/login`), then the dashboard. */
 export function AdminLogin() {
-  const { email, setEmail, password, setPassword, busy, error, locked, onSubmit } = useSignIn({
+  const form = useSignIn({
     signIn: (address, secret) => getSessionManager().signInAsAdmin(address, secret),
     errorMessage: adminLoginErrorMessage,
   });
@@ -34,24 +34,17 @@ export function AdminLogin() {
           <h1 className="mt-2 text-3xl font-semibold text-sage-900">Admin Sign In</h1>
           <p className="mt-3 text-muted">For the shop’s administrator only.</p>
         </header>
-        <form noValidate onSubmit={onSubmit} className="mt-8 space-y-4">
-          <CredentialField kind="email" label="Admin Email" value={email} onChange={setEmail} className={inputClass} />
-          <CredentialField
-            kind="password"
-            label="Admin Password"
-            value={password}
-            onChange={setPassword}
-            className={inputClass}
-          />
-          {error ? (
+        <form noValidate onSubmit={form.onSubmit} className="mt-8 space-y-4">
+          <SignInFields form={form} emailLabel="Admin Email" passwordLabel="Admin Password" className={inputClass} />
+          {form.error ? (
             <p
               role="alert"
               className="rounded-xl border border-terracotta-100 bg-terracotta-50 px-4 py-3 text-sm text-terracotta-700"
             >
-              {error}
+              {form.error}
               {/* Locked out from this browser (ADR 0035): the reset e-mail, asked for on the sign-in
                   screen, is the way in. */}
-              {locked ? (
+              {form.locked ? (
                 <>
                   {" "}
                   <Link to="/signin" className="font-semibold underline underline-offset-4">
@@ -61,8 +54,8 @@ export function AdminLogin() {
               ) : null}
             </p>
           ) : null}
-          <button type="submit" className="btn btn-primary w-full" disabled={busy} aria-busy={busy}>
-            {busy ? "Signing In..." : "Sign In to Admin Panel"}
+          <button type="submit" className="btn btn-primary w-full" disabled={form.busy} aria-busy={form.busy}>
+            {form.busy ? "Signing In..." : "Sign In to Admin Panel"}
           </button>
         </form>
         <p className="mt-6 text-center">
