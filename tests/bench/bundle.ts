@@ -146,7 +146,7 @@ export async function bundleSection(options: BundleOptions): Promise<SectionResu
     );
   }
 
-  // ── Load order: nothing but the entry before the first contentful paint (ADR 0031) ──
+  // ── Load order: nothing but the entry before the first contentful paint (ADR 0043) ──
   const early = await scriptsBeforeFirstPaint(server.info.url, ["/", "/products", "/products/1"]);
   console.log("\nScripts requested before the first contentful paint (besides the entry the HTML names)");
   console.log(

@@ -63,7 +63,7 @@ describe("catalogue pages rendered on the server", async () => {
     expect(root(await missing.text())).toContain("Product not found");
   });
 
-  it("names only the small entry in the page, which imports the app only when it starts it, in three parts (ADR 0007, 0022)", () => {
+  it("names only the small entry in the page, which imports the app only when it starts it, in three parts (ADR 0043)", () => {
     const dist = join(dirname(ensureWebBuilt()), "../web");
     const index = readFileSync(join(dist, "index.html"), "utf8");
     const scripts = [...index.matchAll(/<script\b[^>]*\ssrc="\/([^"]+)"/g)].map((m) => m[1] as string);

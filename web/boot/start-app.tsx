@@ -44,7 +44,7 @@ export async function startApp(): Promise<void> {
   // TanStack Router's documented hydration (`RouterClient`/`hydrate` from
   // @tanstack/react-router/ssr/client) starts from the state its own server render writes into
   // the page as inline scripts (`window.$_TSR`, read without a check in production builds); the
-  // CSP allows no inline script (script-src 'self', ADR 0007), and this page embeds its data as
+  // CSP allows no inline script (script-src 'self', ADR 0043), and this page embeds its data as
   // JSON instead. Of what `hydrate` sets, the markup depends on one public field, `router.ssr`:
   // with it the router lays out its boundaries as the server did, so React adopts the markup.
   router.ssr = { manifest: undefined };

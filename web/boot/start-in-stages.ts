@@ -1,5 +1,5 @@
 /**
- * Starts the app in three tasks instead of one (ADR 0022): React DOM, then the router, then the
+ * Starts the app in three tasks instead of one (ADR 0043): React DOM, then the router, then the
  * app's own modules and its start. Evaluating the whole graph at once was the longest task of a
  * page's start (120–350 ms on a phone-speed CPU); in three, the browser can handle input and
  * paint between them. Each `import()` lets Vite preload that part's chunks.

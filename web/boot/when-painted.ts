@@ -1,5 +1,5 @@
 /**
- * Runs `start` once the page and its first images are on screen (ADR 0007, ADR 0031): `load`
+ * Runs `start` once the page and its first images are on screen (ADR 0043): `load`
  * waits for the images above the fold (the others are lazy), then the browser's own report of
  * the first contentful paint: the frame is on screen, not only painted by the main thread (it
  * reached the screen 60–90 ms later in our measurements, and the app's requests made in between
