@@ -8,23 +8,18 @@ import type { ListAnswer, ListQuery } from "./product-search.ts";
 /**
  * The shopper's catalogue on the page, one store for every screen and the header (DESIGN.md §7,
  * ADR 0039). The catalogue worker holds the products (device-catalogue.ts); this store keeps its
- * answers in one cache keyed by the question, with the version of the list each was taken from.
- * The data the server wrote into the page is one more answer in it, of version 0: current until
- * the worker has a list.
- *
- * The one rule for a screen: it shows its question's answer; an answer of an older version stays
- * on screen, marked busy, while the store asks again. Nothing here touches the browser: the
- * worker, the clock and the pictures' keeper come in as arguments (use-catalog.ts wires them).
+ * answers in one cache keyed by the question, each with the version of the list it came from,
+ * and asks again when the worker's list is newer. The data the server wrote into the page is one
+ * more answer, of version 0. Nothing here touches the browser: the worker, the clock and the
+ * pictures' keeper (web/lib/keep-pictures.ts) come in as arguments; use-catalog.ts wires them.
  */
 export type CatalogueState = CatalogueStatus & {
   /** The answers by question (`listKey`, `productKey`); answer undefined: the worker had no list. */
   readonly answers: ReadonlyMap<string, Answer<ListAnswer<Product> | ProductAnswer>>;
 };
-
 export type CatalogueStoreDeps = {
   worker: CatalogueWorkerApi;
   now: () => number;
-  /** Hands pictures to the service worker to keep for offline use (web/lib/keep-pictures.ts). */
   keepPictures: (urls: string[]) => void;
 };
 
@@ -39,33 +34,20 @@ const keptAnswers = 40;
 export function catalogueStateFrom(embedded: EmbeddedData | undefined): CatalogueState {
   const data = embedded?.data;
   const answers = new Map<string, Answer<ListAnswer<Product> | ProductAnswer>>();
-  const all = { categoryId: undefined, query: "" };
+  const put = (key: string, answer: ListAnswer<Product> | ProductAnswer) => answers.set(key, { version: 0, answer });
   // The home page shows no count: the featured products' own number stands for the total.
-  const featured = data?.featured;
-  if (featured)
-    answers.set(listKey({ ...all, limit: featuredProductCount }), {
-      version: 0,
-      answer: { products: featured, total: featured.length },
-    });
-  const first = data?.productList;
+  const { featured, productList: first, product } = data ?? {};
+  if (featured) put(listKey({ ...all, limit: featuredProductCount }), { products: featured, total: featured.length });
   if (first) {
-    const question = { categoryId: first.category_id ?? undefined, query: "", limit: productsPageSize };
-    answers.set(listKey(question), { version: 0, answer: { products: first.products, total: first.total } });
+    const { products, total } = first;
+    put(listKey({ ...all, categoryId: first.category_id ?? undefined }), { products, total });
   }
   const id = embedded && productIdFromPathname(embedded.pathname);
-  if (data?.product)
-    answers.set(productKey(data.product.id), { version: 0, answer: { status: "found", product: data.product } });
-  else if (data?.product === null && id !== undefined)
-    answers.set(productKey(id), { version: 0, answer: { status: "missing" } });
-  return {
-    version: 0,
-    categories: data?.categories,
-    checkedAt: undefined,
-    unreachable: false,
-    error: undefined,
-    answers,
-  };
+  if (product) put(productKey(product.id), { status: "found", product });
+  else if (product === null && id !== undefined) put(productKey(id), { status: "missing" });
+  return { version: 0, categories: data?.categories, unreachable: false, answers };
 }
+const all: ListQuery = { categoryId: undefined, query: "", limit: productsPageSize };
 
 export class CatalogueStore {
   readonly initialState: CatalogueState;
@@ -89,20 +71,16 @@ export class CatalogueStore {
     return () => this.#listeners.delete(listener);
   };
 
-  /**
-   * Listens to the worker and asks the server once (the device's copy first, then the server's
-   * answer); the screens call it when the browser is idle, a search at once.
-   */
+  /** Listens to the worker and asks the server, once; the screens call it when idle, a search at once. */
   start(): void {
     if (this.#started) return;
     this.#started = true;
-    this.#deps.worker.watch((status, pictures) => this.#receive(status, pictures)).catch((error) => this.#fail(error));
+    this.#deps.worker.watch((status, pictures) => this.#receive(status, pictures)).catch(this.#fail);
     void this.revalidate();
   }
 
-  /** Asks the server whether the catalogue changed; resolves when the worker has no round left. */
   revalidate(): Promise<void> {
-    return this.#deps.worker.revalidate().catch((error) => this.#fail(error));
+    return this.#deps.worker.revalidate().catch(this.#fail);
   }
 
   /** Revalidates when the server last confirmed the list longer ago than `ms` (back to the foreground). */
@@ -129,33 +107,25 @@ export class CatalogueStore {
     if (answers.size !== this.#state.answers.size) this.#update({ answers });
   }
 
-  /**
-   * Asks the worker for a page of the product list, unless its answer is current or on its way;
-   * resolves when it has arrived.
-   */
+  /** Asks the worker, unless the answer is current or on its way; resolves once it has arrived. */
   askList(question: ListQuery): Promise<void> {
     return this.#ask(listKey(question), () => this.#deps.worker.list(question));
   }
 
   askProduct(id: number): Promise<void> {
-    return this.#ask(productKey(id), () =>
-      this.#deps.worker
-        .product(id)
-        .catch(() => ({ version: this.#state.version, answer: { status: "offline" as const } })),
-    );
+    const offline = () => ({ version: this.#state.version, answer: { status: "offline" as const } });
+    return this.#ask(productKey(id), () => this.#deps.worker.product(id).catch(offline));
   }
 
   #ask(key: string, call: () => Promise<Answer<ListAnswer<Product> | ProductAnswer>>): Promise<void> {
     const cached = this.#state.answers.get(key);
     if (cached && cached.version >= this.#state.version) return Promise.resolve();
-    let asking = this.#asking.get(key);
-    if (!asking) {
-      asking = call().then(
+    const asking =
+      this.#asking.get(key) ??
+      call().then(
         (answer) => {
           this.#asking.delete(key);
-          const answers = new Map(this.#state.answers);
-          answers.delete(key);
-          answers.set(key, answer);
+          const answers = new Map([...this.#state.answers].filter(([other]) => other !== key)).set(key, answer);
           // Forgotten, the oldest first: asked again if a screen comes back to it.
           for (const old of answers.keys()) if (answers.size > keptAnswers) answers.delete(old);
           this.#update({ answers, version: Math.max(this.#state.version, answer.version) });
@@ -167,26 +137,27 @@ export class CatalogueStore {
           this.#fail(error);
         },
       );
-      this.#asking.set(key, asking);
-    }
+    this.#asking.set(key, asking);
     return asking;
   }
 
   #receive(status: CatalogueStatus, pictures: string[]): void {
     // Every product's first picture, so the products never opened have theirs offline too.
     if (pictures.length > 0) this.#deps.keepPictures(pictures);
+    const { version, categories, checkedAt } = this.#state;
     this.#update({
-      ...status,
-      version: Math.max(this.#state.version, status.version),
-      categories: status.categories ?? this.#state.categories,
-      checkedAt: status.checkedAt ?? this.#state.checkedAt,
+      version: Math.max(version, status.version),
+      categories: status.categories ?? categories,
+      checkedAt: status.checkedAt ?? checkedAt,
+      unreachable: status.unreachable,
+      error: status.error,
     });
   }
 
   /** The worker did not answer (its script was refused): the page keeps what it was given. */
-  #fail(error: unknown): void {
+  #fail = (error: unknown): void => {
     this.#update({ unreachable: true, error: errorMessage(error, "Failed to load products.") });
-  }
+  };
 
   #update(change: Partial<CatalogueState>): void {
     const keys = Object.keys(change) as (keyof CatalogueState)[];

@@ -16,8 +16,7 @@ export type CatalogueStorage = {
   confirm(list: ListName, checkedAt: number): Promise<void>;
 };
 
-export const catalogueDbName = "dogal-yasam-catalogue";
-const layout = { lists: "list", sync: "list" };
+const catalogueDbName = "dogal-yasam-catalogue";
 
 /**
  * The device's copy of the catalogue (DESIGN.md §7) in its one layout. It is a cache that the
@@ -28,7 +27,7 @@ class CatalogueDatabase extends Dexie {
   sync!: Table<ListSync, ListName>;
   constructor() {
     super(catalogueDbName);
-    this.version(1).stores(layout);
+    this.version(1).stores({ lists: "list", sync: "list" });
   }
 }
 
@@ -58,12 +57,11 @@ export async function openCatalogueStorage(): Promise<CatalogueStorage | undefin
     if (!(await hasThisLayout())) await Dexie.delete(catalogueDbName);
     const db = new CatalogueDatabase();
     await db.open();
-    const names: ListName[] = ["products", "categories"];
     return {
       read: () =>
         db.transaction("r", db.lists, db.sync, async () => ({
-          lists: (await db.lists.bulkGet(names)).filter((list) => list !== undefined),
-          sync: (await db.sync.bulkGet(names)).filter((sync) => sync !== undefined),
+          lists: await db.lists.toArray(),
+          sync: await db.sync.toArray(),
         })),
       // One transaction: a reader never sees half a list, or one list's rows with another's ETag.
       store: (list, sync) =>

@@ -6,15 +6,11 @@
 let started: { worker: Worker; failed: Promise<never> } | undefined;
 
 export function catalogueWorker(): { worker: Worker; failed: Promise<never> } {
-  if (!started) {
-    const worker = new Worker(new URL("./catalogue-worker.ts", import.meta.url), { type: "module", name: "catalogue" });
-    // Its script did not load (offline before the service worker kept it): remembered, since the
-    // store may start talking to it after the event.
-    const failed = new Promise<never>((_, reject) =>
-      worker.addEventListener("error", () => reject(new Error("The catalogue worker did not start.")), { once: true }),
-    );
-    failed.catch(() => {});
-    started = { worker, failed };
-  }
+  if (started) return started;
+  const worker = new Worker(new URL("./catalogue-worker.ts", import.meta.url), { type: "module", name: "catalogue" });
+  // Its script did not load (offline before the service worker kept it): remembered for the store.
+  const failed = new Promise<never>((_, reject) => worker.addEventListener("error", reject, { once: true }));
+  failed.catch(() => {});
+  started = { worker, failed };
   return started;
 }

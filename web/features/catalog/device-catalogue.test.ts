@@ -94,7 +94,7 @@ describe("the catalogue worker's answers", () => {
     await watching;
     expect(told).toEqual([
       {
-        status: { version: 1, categories, checkedAt: 500, unreachable: false, error: undefined },
+        status: { version: 1, categories, checkedAt: 500, unreachable: false },
         pictures: [],
       },
     ]);
@@ -146,8 +146,6 @@ describe("the catalogue worker's answers", () => {
     await catalogue.revalidate();
     expect(told.at(-1)?.status).toEqual({
       version: 0,
-      categories: undefined,
-      checkedAt: undefined,
       unreachable: true,
       error: "We could not reach the server. Check your connection and try again.",
     });
@@ -164,7 +162,8 @@ describe("the catalogue worker's answers", () => {
     const { storage } = memoryStorage([stored(teas)]);
     const withCopy = start(storage, failing);
     await withCopy.catalogue.revalidate();
-    expect(withCopy.told.at(-1)?.status).toMatchObject({ version: 1, error: undefined });
+    expect(withCopy.told.at(-1)?.status.version).toBe(1);
+    expect(withCopy.told.at(-1)?.status.error).toBeUndefined();
   });
 
   it("before it has a list, fetches a product or a category alone, once", async () => {

@@ -1,14 +1,14 @@
 import { featuredProductCount } from "../../../worker/contract/initial-data.ts";
 import { ErrorPanel } from "../../components/error-panel.tsx";
 import { ProductCard, ProductCardSkeleton } from "./product-card.tsx";
-import { useFeaturedProducts } from "./use-catalog.ts";
+import { useProducts } from "./use-catalog.ts";
 
 /**
- * The first three products as cards, from the shared catalogue store: painted from the page's
- * embedded data on the first render, skeletons only when nothing is known yet.
+ * The first three products as cards (SPEC §9), from the shared catalogue store: painted from the
+ * page's embedded data on the first render, skeletons only when nothing is known yet.
  */
 export function FeaturedProducts() {
-  const { products, error, retry } = useFeaturedProducts();
+  const { products, error, retry } = useProducts(undefined, "", featuredProductCount);
 
   if (error) {
     return <ErrorPanel message={error} onRetry={retry} />;

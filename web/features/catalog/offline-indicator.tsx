@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { startCatalogue, useCatalogueFreshness } from "./use-catalog.ts";
+import { startCatalogue, useCatalogue } from "./use-catalog.ts";
 
 function subscribeToNetwork(listener: () => void): () => void {
   window.addEventListener("online", listener);
@@ -53,7 +53,8 @@ export function describeAge(checkedAt: number, now: number): string {
  */
 export function OfflineIndicator() {
   const online = useOnline();
-  const { checkedAt, unreachable } = useCatalogueFreshness();
+  const checkedAt = useCatalogue((state) => state.checkedAt);
+  const unreachable = useCatalogue((state) => state.unreachable);
   const shown = !online || unreachable;
   const now = useNow(shown);
   // How fresh the device's copy is, read from it at once rather than when the page gets to it.

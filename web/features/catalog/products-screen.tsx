@@ -5,7 +5,7 @@ import { ErrorPanel } from "../../components/error-panel.tsx";
 import { SearchIcon } from "../../components/icons.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { ProductCard, ProductCardSkeleton } from "./product-card.tsx";
-import { useProducts } from "./use-catalog.ts";
+import { startCatalogue, useProducts } from "./use-catalog.ts";
 
 /** SPEC §9: 6 skeleton cards while the products load. */
 export const skeletonCount = 6;
@@ -41,7 +41,6 @@ export function ProductsScreen({ categoryId: requested, onSelectCategory }: Prod
     categoryId,
     error,
     retry,
-    loadAll,
   } = useProducts(requested, query, limit);
   const searchId = useId();
   const category = categories?.find((c) => c.id === categoryId);
@@ -71,7 +70,7 @@ export function ProductsScreen({ categoryId: requested, onSelectCategory }: Prod
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             // A shopper about to search needs the whole list: load it now, not when idle.
-            onFocus={loadAll}
+            onFocus={startCatalogue}
             placeholder="Search products…"
             autoComplete="off"
             spellCheck={false}

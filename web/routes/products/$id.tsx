@@ -1,16 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { idParamSchema } from "../../../worker/contract/catalogue.ts";
 import { ProductDetailScreen } from "../../features/catalog/product-detail-screen.tsx";
-import { prepareProduct } from "../../features/catalog/use-catalog.ts";
 
-export const Route = createFileRoute("/products/$id")({
-  // Not awaited: the screen shows what is known at once; hovering a link starts it early.
-  loader: ({ params }) => {
-    const id = idParamSchema.safeParse(params);
-    if (id.success) prepareProduct(id.data.id);
-  },
-  component: ProductRoute,
-});
+// No loader: the screen shows what the catalogue knows at once (a tapped card's product too).
+export const Route = createFileRoute("/products/$id")({ component: ProductRoute });
 
 function ProductRoute() {
   // Parsed as the API parses it; a malformed id (`/products/abc`) is a missing product, not an error.
