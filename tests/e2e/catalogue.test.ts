@@ -442,9 +442,9 @@ describe("catalogue data", () => {
       Object.assign(window, { __questions: questions });
       const post = Worker.prototype.postMessage;
       Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: [never]) {
-        // A call through Comlink (ADR 0039): the method's name and its arguments.
-        const call = message as { type?: string; path?: string[]; argumentList?: { value?: unknown }[] };
-        if (call.type === "APPLY" && call.path?.[0] === "list") questions.push(JSON.stringify(call.argumentList));
+        // A call to the worker (web/lib/worker-calls.ts, ADR 0039): the method's name and its arguments.
+        const call = message as { name?: string; args?: unknown[] };
+        if (call.name === "list") questions.push(JSON.stringify(call.args));
         return post.call(this, message, ...rest);
       };
     });

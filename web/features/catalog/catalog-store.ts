@@ -88,17 +88,12 @@ export class CatalogueStore {
     if (this.#started && this.#deps.now() - (this.#state.checkedAt ?? 0) >= ms) void this.revalidate();
   }
 
-  /** Forgets the last failure and asks again (the Retry button). */
+  /** Forgets the failures (what was unavailable offline too) and asks again: Retry, the network back. */
   retry(): void {
     this.#update({ error: undefined });
-    if (this.#started) void this.revalidate();
-    else this.start();
-  }
-
-  /** The network is back: what was unavailable offline is asked again, and the server too. */
-  backOnline(): void {
     this.forget((answer) => answer !== undefined && "status" in answer && answer.status === "offline");
     if (this.#started) void this.revalidate();
+    else this.start();
   }
 
   /** Drops the answers `unwanted` picks; a screen showing one asks again. */

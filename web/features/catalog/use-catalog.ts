@@ -1,4 +1,3 @@
-import { proxy, wrap } from "comlink";
 import { useContext, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
 import { NetworkError } from "../../lib/api-client.ts";
@@ -6,6 +5,7 @@ import { onCategoriesChanged } from "../../lib/events.ts";
 import { whenIdle } from "../../lib/idle.ts";
 import { readInitialData, ServerInitialData } from "../../lib/initial-data.ts";
 import { keepPictures } from "../../lib/keep-pictures.ts";
+import { callWorker } from "../../lib/worker-calls.ts";
 import { type CatalogueState, CatalogueStore, catalogueStateFrom, listKey, productKey } from "./catalog-store.ts";
 import { catalogueWorker } from "./catalogue-worker-start.ts";
 import type { Answer, CatalogueWorkerApi, ProductAnswer } from "./device-catalogue.ts";
@@ -18,23 +18,27 @@ let store: CatalogueStore | undefined;
 function catalogueStore(): CatalogueStore {
   if (store) return store;
   const { worker, failed } = catalogueWorker();
-  const remote = wrap<CatalogueWorkerApi>(worker);
+  let listener: Parameters<CatalogueWorkerApi["watch"]>[0] = () => {};
   // A worker whose script was refused never answers: every call fails as the network would.
   const refused = failed.catch(() => Promise.reject(new NetworkError("The catalogue worker did not start.")));
   refused.catch(() => {});
-  const call = <T>(request: Promise<T>) => Promise.race([request, refused]);
+  const calls = callWorker(worker, (status, pictures) => listener(status, pictures));
+  const call = <T>(name: string, ...args: unknown[]) => Promise.race([calls<T>(name, ...args), refused]);
   const connected: CatalogueWorkerApi = {
-    watch: (listener) => call(remote.watch(proxy(listener))),
-    list: (question) => call(remote.list(question)),
-    product: (id) => call(remote.product(id)),
-    revalidate: () => call(remote.revalidate()),
+    watch: (watcher) => {
+      listener = watcher;
+      return call("watch");
+    },
+    list: (question) => call("list", question),
+    product: (id) => call("product", id),
+    revalidate: () => call("revalidate"),
   };
   const keep = (urls: string[]) => whenIdle(() => void keepPictures(urls));
   const created = new CatalogueStore({ worker: connected, now: Date.now, keepPictures: keep }, readInitialData());
   // An admin's change in this window, the network back, the app back in the foreground after a
   // while: each may have left the copy behind the server.
   onCategoriesChanged(() => void created.revalidate());
-  window.addEventListener("online", () => created.backOnline());
+  window.addEventListener("online", () => created.retry());
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") created.revalidateIfOlder(5 * 60_000);
   });
