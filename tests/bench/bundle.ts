@@ -25,7 +25,6 @@ import {
 } from "./common.ts";
 
 export type BundleOptions = {
-  rebuild: boolean;
   catalogueServer: () => Promise<ChildServer<AppReady>>;
 };
 
@@ -53,7 +52,7 @@ export async function bundleSection(options: BundleOptions): Promise<SectionResu
   const targets: Target[] = [];
 
   // ── Worker bundle ──
-  ensureWorkerBuilt(options.rebuild);
+  ensureWorkerBuilt();
   const workerFiles = readdirSync(workerDist).filter((f) => /\.(m?js|wasm)$/.test(f));
   warnIfStale(["worker", "drizzle/seed"], join(workerDist, workerFiles[0] ?? "worker.js"), "npm run build:worker");
   const worker = workerFiles.map((file) => {
@@ -73,7 +72,7 @@ export async function bundleSection(options: BundleOptions): Promise<SectionResu
   );
 
   // ── The PWA: what index.html names ──
-  ensureWebBuilt(options.rebuild);
+  ensureWebBuilt();
   const staleSources = warnIfStale(["web"], join(webDist, "index.html"), "npm run build");
   const index = builtIndexAssets();
   const named = [

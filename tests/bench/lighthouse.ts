@@ -25,7 +25,6 @@ import { type CatalogueProduct, writeStaticPage } from "./static-page.ts";
 
 export type LighthouseOptions = {
   runs: number;
-  rebuild: boolean;
   reportDir: string;
   catalogueServer: () => Promise<ChildServer<AppReady>>;
   /** The same shop grown to 1,000 products, for `/products` at a real shop's size. */
@@ -83,7 +82,7 @@ type Medians = {
 process.once("exit", () => killAll());
 
 export async function lighthouseSection(options: LighthouseOptions): Promise<SectionResult> {
-  ensureWebBuilt(options.rebuild);
+  ensureWebBuilt();
   warnIfStale(["web"], join(webDist, "index.html"), "npm run build");
   const server = await options.catalogueServer();
   const base = server.info.url;

@@ -16,6 +16,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
+import { ensureWebBuilt, ensureWorkerBuilt } from "./build.ts";
 import { type AppReady, type ChildServer, startChild } from "./child.ts";
 import { AbortedError, cleanupAll, installSignalHandlers, isAborting } from "./cleanup.ts";
 import { benchDir, describeError, heading, mark, root, type SectionResult, type Target, table } from "./common.ts";
@@ -76,6 +77,14 @@ const stamp = startedAt.toISOString().replace(/[:.]/g, "-");
 const resultsDir = join(benchDir, "results");
 const reportDir = join(resultsDir, stamp);
 
+// --rebuild builds once, before any section starts a server: a build in the middle of the run
+// would change the files under a server already serving the older page (its shell would name
+// chunks that are gone).
+if (values.rebuild) {
+  ensureWebBuilt(true);
+  ensureWorkerBuilt(true);
+}
+
 /** The seeded shop (no extra products) that the bundle and Lighthouse sections share. */
 let catalogue: Promise<ChildServer<AppReady>> | undefined;
 const catalogueServer = () => {
@@ -97,7 +106,7 @@ async function runSection(section: Section): Promise<SectionResult> {
   switch (section) {
     case "bundle": {
       const { bundleSection } = await import("./bundle.ts");
-      return bundleSection({ rebuild: values.rebuild, catalogueServer });
+      return bundleSection({ catalogueServer });
     }
     case "api": {
       const { apiSection } = await import("./api.ts");
@@ -109,7 +118,7 @@ async function runSection(section: Section): Promise<SectionResult> {
     }
     case "runtimes": {
       const { runtimesSection } = await import("./runtimes.ts");
-      return runtimesSection({ ...numbers, rebuild: values.rebuild });
+      return runtimesSection(numbers);
     }
     case "passwords": {
       const { passwordsSection } = await import("./passwords.ts");
@@ -123,7 +132,6 @@ async function runSection(section: Section): Promise<SectionResult> {
       const { lighthouseSection } = await import("./lighthouse.ts");
       return lighthouseSection({
         runs: numbers.runs,
-        rebuild: values.rebuild,
         reportDir,
         catalogueServer,
         largeCatalogueServer,

@@ -27,7 +27,6 @@ export type RuntimesOptions = {
   connections: number;
   /** Products in each catalogue; undefined: 1,000. */
   products: number | undefined;
-  rebuild: boolean;
 };
 
 const paths = ["/api/products", "/products"] as const;
@@ -49,8 +48,8 @@ function rssMB(pid: number): number {
 export async function runtimesSection(options: RuntimesOptions): Promise<SectionResult> {
   const { duration, warmup, connections } = options;
   const products = options.products ?? 1000;
-  ensureWebBuilt(options.rebuild);
-  ensureWorkerBuilt(options.rebuild);
+  ensureWebBuilt();
+  ensureWorkerBuilt();
   // The bundle includes the server renderer (dist/ssr): a newer renderer means an older bundle.
   warnIfStale(["worker", "drizzle/seed", "dist/ssr"], join(workerDist, "worker.js"), "npm run build:worker");
 
