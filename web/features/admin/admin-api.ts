@@ -67,32 +67,42 @@ export async function fetchSurveyQuestions(): Promise<SurveyQuestion[]> {
 
 // ---- Writes -------------------------------------------------------------------------------------
 
-export const createProduct = (json: ProductInput): Promise<Product> =>
-  readWrite(memberApi.admin.products.$post({ json }, { headers: writeHeaders() }));
-
-export const updateProduct = (id: number, version: number, json: ProductInput): Promise<Product> =>
-  readWrite(
-    memberApi.admin.products[":id"].$put({ param: { id: String(id) }, json }, { headers: writeHeaders(version) }),
-  );
-
-export const deleteProduct = (id: number, version: number): Promise<void> =>
-  readWrite(memberApi.admin.products[":id"].$delete({ param: { id: String(id) } }, { headers: writeHeaders(version) }));
-
 export const reorderProducts = (json: ReorderRequest): Promise<unknown> =>
   readWrite(memberApi.admin.products.reorder.$post({ json }, { headers: writeHeaders() }));
 
-export const createCategory = (json: CategoryInput): Promise<Category> =>
-  readWrite(memberApi.admin.categories.$post({ json }, { headers: writeHeaders() }));
+type Headers = { headers: Record<string, string> };
 
-export const updateCategory = (id: number, version: number, json: CategoryInput): Promise<Category> =>
-  readWrite(
-    memberApi.admin.categories[":id"].$put({ param: { id: String(id) }, json }, { headers: writeHeaders(version) }),
-  );
+/** What products and categories both answer to: POST a new one, PUT and DELETE one by id. */
+type Writable<Input> = {
+  $post(args: { json: Input }, options: Headers): Promise<Answer>;
+  ":id": {
+    $put(args: { param: { id: string }; json: Input }, options: Headers): Promise<Answer>;
+    $delete(args: { param: { id: string } }, options: Headers): Promise<Answer>;
+  };
+};
 
-export const deleteCategory = (id: number, version: number): Promise<void> =>
-  readWrite(
-    memberApi.admin.categories[":id"].$delete({ param: { id: String(id) } }, { headers: writeHeaders(version) }),
-  );
+/** Create, update and delete for one kind of row, the last two with the version the admin saw. */
+function writesFor<Input, Row>(rows: Writable<Input>) {
+  return {
+    create: (json: Input): Promise<Row> => readWrite(rows.$post({ json }, { headers: writeHeaders() })),
+    update: (id: number, version: number, json: Input): Promise<Row> =>
+      readWrite(rows[":id"].$put({ param: { id: String(id) }, json }, { headers: writeHeaders(version) })),
+    remove: (id: number, version: number): Promise<void> =>
+      readWrite(rows[":id"].$delete({ param: { id: String(id) } }, { headers: writeHeaders(version) })),
+  };
+}
+
+export const {
+  create: createProduct,
+  update: updateProduct,
+  remove: deleteProduct,
+} = writesFor<ProductInput, Product>(memberApi.admin.products);
+
+export const {
+  create: createCategory,
+  update: updateCategory,
+  remove: deleteCategory,
+} = writesFor<CategoryInput, Category>(memberApi.admin.categories);
 
 /** A write's failure for the screen: the server's detail when it gave one, else SPEC's sentence. */
 export function writeErrorMessage(error: unknown, fallback: string): string {

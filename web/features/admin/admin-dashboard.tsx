@@ -66,23 +66,18 @@ export function AdminDashboard() {
             {(users) => <UsersTab users={users} />}
           </Loaded>
         ) : null}
-        {tab === "products" ? (
+        {tab === "products" || tab === "ordering" ? (
           <Loaded name="Products" value={data.products}>
-            {(products) => (
-              <ProductsTab products={products} categories={data.categories ?? []} onChanged={reloadProducts} />
-            )}
+            {(products) => {
+              // Both product tabs work on the products, with the categories to name and filter by.
+              const ProductTab = tab === "products" ? ProductsTab : OrderingTab;
+              return <ProductTab products={products} categories={data.categories ?? []} onChanged={reloadProducts} />;
+            }}
           </Loaded>
         ) : null}
         {tab === "categories" ? (
           <Loaded name="Categories" value={data.categories}>
             {(categories) => <CategoriesTab categories={categories} onChanged={reloadCatalogue} />}
-          </Loaded>
-        ) : null}
-        {tab === "ordering" ? (
-          <Loaded name="Products" value={data.products}>
-            {(products) => (
-              <OrderingTab products={products} categories={data.categories ?? []} onChanged={reloadProducts} />
-            )}
           </Loaded>
         ) : null}
         {tab === "settings" ? <SettingsTab settings={data.settings} users={data.users} onReload={data.reload} /> : null}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Product } from "../../../worker/contract/catalogue.ts";
 import { formatDate, fullName, temperamentSummary } from "./admin-format.ts";
-import { emptyProductForm, missingProductFields, productFormFrom, productPayload } from "./product-form-values.ts";
+import { missingProductFields, productFormFrom, productPayload } from "./product-form-values.ts";
 
 const product: Product = {
   id: 4,
@@ -20,7 +20,7 @@ const product: Product = {
 
 describe("the product form's values", () => {
   it("opens empty with one blank image field, or prefilled from the product", () => {
-    expect(emptyProductForm()).toEqual({
+    expect(productFormFrom(undefined)).toEqual({
       name: "",
       category_id: "",
       short_description: "",
@@ -43,7 +43,12 @@ describe("the product form's values", () => {
   });
 
   it("names the required fields left blank (SPEC §5)", () => {
-    expect(missingProductFields(emptyProductForm())).toEqual(["name", "category_id", "short_description", "etsy_link"]);
+    expect(missingProductFields(productFormFrom(undefined))).toEqual([
+      "name",
+      "category_id",
+      "short_description",
+      "etsy_link",
+    ]);
     expect(missingProductFields({ ...productFormFrom(product), name: "   " })).toEqual(["name"]);
     expect(missingProductFields(productFormFrom(product))).toEqual([]);
   });

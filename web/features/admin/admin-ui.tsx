@@ -1,4 +1,5 @@
-import { type FormEvent, type ReactNode, useId } from "react";
+import { type ComponentProps, type FormEvent, type ReactNode, useId } from "react";
+import type { Category } from "../../../worker/contract/catalogue.ts";
 
 /*
  * Pieces the admin tabs share. The account screens have their own (features do not import each
@@ -43,6 +44,66 @@ export function FieldError({ id, children }: { id: string; children: ReactNode }
       {children}
     </p>
   );
+}
+
+/** SPEC §5's required fields: a star to see, a word to hear. */
+export function RequiredMark() {
+  return (
+    <span className="text-terracotta-700">
+      <span aria-hidden="true">*</span>
+      <span className="sr-only">(required)</span>
+    </span>
+  );
+}
+
+/**
+ * A form control under its label, with its problem under it. The control (the child) carries
+ * the `id`, and with a problem `aria-describedby={`${id}-error`}`.
+ */
+export function AdminField({
+  id,
+  label,
+  required = false,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  required?: boolean;
+  error?: string | null;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+        {required ? (
+          <>
+            {" "}
+            <RequiredMark />
+          </>
+        ) : null}
+      </label>
+      {children}
+      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+    </div>
+  );
+}
+
+/** The categories as a select's options, after its own first one ("All Categories", say). */
+export function CategoryOptions({ categories }: { categories: readonly Category[] }) {
+  return categories.map((category) => (
+    <option key={category.id} value={category.id}>
+      {category.name}
+    </option>
+  ));
+}
+
+/** A button drawn as an icon or a letter: its label names it for screen readers and as its tooltip. */
+export function IconButton({ label, ...button }: ComponentProps<"button"> & { label: string }) {
+  return <button type="button" aria-label={label} title={label} {...button} />;
 }
 
 export function Badge({ tone = "sage", children }: { tone?: "sage" | "sand" | "terracotta"; children: ReactNode }) {

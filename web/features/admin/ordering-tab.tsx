@@ -17,13 +17,23 @@ import {
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
-import type { Category, Product } from "../../../worker/contract/catalogue.ts";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import type { Product } from "../../../worker/contract/catalogue.ts";
 import { ChevronDownIcon, ChevronUpIcon, DragHandleIcon } from "../../components/icons.tsx";
 import { getSessionManager } from "../../lib/session.ts";
 import { reorderProducts } from "./admin-api.ts";
-import { EmptyState, inputClass, labelClass, type Notice, NoticeBanner, TabHeader } from "./admin-ui.tsx";
+import {
+  AdminField,
+  CategoryOptions,
+  EmptyState,
+  IconButton,
+  inputClass,
+  type Notice,
+  NoticeBanner,
+  TabHeader,
+} from "./admin-ui.tsx";
 import { ProductThumbnail } from "./product-thumbnail.tsx";
+import type { ProductTabProps } from "./products-tab.tsx";
 
 /**
  * SPEC §2's Product Ordering: a category filter, a list to drag into order (dnd-kit: mouse,
@@ -31,15 +41,7 @@ import { ProductThumbnail } from "./product-thumbnail.tsx";
  * sort_order from 1 in steps of 1, within the chosen category when there is one (SPEC §9).
  * Move up / Move down do the same with one tap, for whoever cannot drag (WCAG 2.2's 2.5.7).
  */
-export function OrderingTab({
-  products,
-  categories,
-  onChanged,
-}: {
-  products: readonly Product[];
-  categories: readonly Category[];
-  onChanged(): Promise<void>;
-}) {
+export function OrderingTab({ products, categories, onChanged }: ProductTabProps) {
   const id = useId();
   const [categoryId, setCategoryId] = useState<number | undefined>(undefined);
   const shown = useMemo(
@@ -128,10 +130,7 @@ export function OrderingTab({
     <div className="space-y-6">
       <TabHeader title="Product Ordering" />
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="w-full sm:w-72">
-          <label htmlFor={`${id}-category`} className={labelClass}>
-            Category
-          </label>
+        <AdminField id={`${id}-category`} label="Category" className="w-full sm:w-72">
           <select
             id={`${id}-category`}
             value={categoryId ?? ""}
@@ -142,13 +141,9 @@ export function OrderingTab({
             className={inputClass}
           >
             <option value="">All Categories</option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
+            <CategoryOptions categories={categories} />
           </select>
-        </div>
+        </AdminField>
         <button
           type="button"
           className="btn btn-primary"
@@ -201,6 +196,9 @@ export function OrderingTab({
     </div>
   );
 }
+
+const moveButtonClass =
+  "grid size-11 place-items-center rounded-xl border border-sand text-sage-800 hover:bg-linen disabled:opacity-40";
 
 function SortableRow({
   product,
@@ -260,42 +258,23 @@ function SortableRow({
         ) : null}
       </div>
       <div className="flex shrink-0 gap-1">
-        <MoveButton label={`Move ${product.name} up`} disabled={position === 1} onClick={() => onMove(position - 1)}>
+        <IconButton
+          label={`Move ${product.name} up`}
+          disabled={position === 1}
+          onClick={() => onMove(position - 1)}
+          className={moveButtonClass}
+        >
           <ChevronUpIcon className="size-5" strokeWidth={2} />
-        </MoveButton>
-        <MoveButton
+        </IconButton>
+        <IconButton
           label={`Move ${product.name} down`}
           disabled={position === count}
           onClick={() => onMove(position + 1)}
+          className={moveButtonClass}
         >
           <ChevronDownIcon className="size-5" strokeWidth={2} />
-        </MoveButton>
+        </IconButton>
       </div>
     </li>
-  );
-}
-
-function MoveButton({
-  label,
-  disabled,
-  onClick,
-  children,
-}: {
-  label: string;
-  disabled: boolean;
-  onClick(): void;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      disabled={disabled}
-      onClick={onClick}
-      className="grid size-11 place-items-center rounded-xl border border-sand text-sage-800 hover:bg-linen disabled:opacity-40"
-    >
-      {children}
-    </button>
   );
 }

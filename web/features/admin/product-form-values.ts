@@ -11,25 +11,15 @@ export type ProductFormValues = {
   etsy_link: string;
 };
 
-/** SPEC §4: the form opens empty with one blank image field for a new product… */
-export const emptyProductForm = (): ProductFormValues => ({
-  name: "",
-  category_id: "",
-  short_description: "",
-  long_description: "",
-  images: [""],
-  etsy_link: "",
-});
-
-/** …or prefilled for an edit. */
-export function productFormFrom(product: Product): ProductFormValues {
+/** SPEC §4: the form opens prefilled for an edit, or empty with one blank image field for a new product. */
+export function productFormFrom(product: Product | undefined): ProductFormValues {
   return {
-    name: product.name,
-    category_id: product.category_id === null ? "" : String(product.category_id),
-    short_description: product.short_description,
-    long_description: product.long_description,
-    images: product.images.length > 0 ? [...product.images] : [""],
-    etsy_link: product.etsy_link,
+    name: product?.name ?? "",
+    category_id: product?.category_id == null ? "" : String(product.category_id),
+    short_description: product?.short_description ?? "",
+    long_description: product?.long_description ?? "",
+    images: product?.images.length ? [...product.images] : [""],
+    etsy_link: product?.etsy_link ?? "",
   };
 }
 

@@ -2,7 +2,16 @@ import { type FormEvent, lazy, Suspense, useId, useState } from "react";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
 import { ApiResponseError } from "../../lib/api-client.ts";
 import { createProduct, updateProduct, VersionConflictError, writeErrorMessage } from "./admin-api.ts";
-import { AdminForm, FieldError, FormFooter, fieldClass, inputClass, labelClass, type Notice } from "./admin-ui.tsx";
+import {
+  AdminField,
+  AdminForm,
+  CategoryOptions,
+  FieldError,
+  FormFooter,
+  fieldClass,
+  inputClass,
+  labelClass,
+} from "./admin-ui.tsx";
 import {
   missingProductFields,
   type ProductField,
@@ -10,6 +19,7 @@ import {
   productFormFrom,
   productPayload,
 } from "./product-form-values.ts";
+import { useVersionedSave } from "./use-versioned-save.ts";
 
 // The editor (ProseMirror) is most of the admin's code: fetched when a product form first opens.
 const RichTextEditor = lazy(() =>
@@ -25,31 +35,35 @@ const fieldNames: Record<ProductField, string> = {
 
 /**
  * SPEC §2's "Add Product" form: Create Product for a new one, Update Product for an edit, Cancel.
- * On success it hands the saved product up and the tab closes it.
+ * On success the tab closes it and says whether the product was created or updated.
  */
 export function ProductForm({
   product,
-  initial,
   categories,
   onSaved,
   onCancel,
 }: {
-  /** The product being edited; undefined for a new one. */
+  /** The product being edited, as the server has it now; undefined for a new one. */
   product: Product | undefined;
-  initial: ProductFormValues;
   categories: readonly Category[];
-  onSaved(saved: Product, created: boolean): void;
+  onSaved(created: boolean): Promise<void>;
   onCancel(): void;
 }) {
   const id = useId();
-  const [values, setValues] = useState(initial);
-  const [editing, setEditing] = useState(product);
+  const [values, setValues] = useState(() => productFormFrom(product));
   // Remounts the editor when the form loads another version of the description.
   const [editorKey, setEditorKey] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
   const [invalid, setInvalid] = useState<Partial<Record<string, string>>>({});
-  const [conflict, setConflict] = useState<Product | null>(null);
+  const save = useVersionedSave(product, {
+    create: createProduct,
+    update: updateProduct,
+    onSaved,
+    summary: (current) => current.short_description,
+    onLoadCurrent: (current) => {
+      setValues(productFormFrom(current));
+      setEditorKey((key) => key + 1);
+    },
+  });
 
   const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -57,7 +71,7 @@ export function ProductForm({
     if (invalid[key]) {
       const rest = Object.fromEntries(Object.entries(invalid).filter(([field]) => field !== key));
       setInvalid(rest);
-      if (Object.keys(rest).length === 0 && !conflict) setNotice(null);
+      if (Object.keys(rest).length === 0 && !save.conflict) save.setNotice(null);
     }
   };
   const setImage = (index: number, value: string) =>
@@ -68,112 +82,56 @@ export function ProductForm({
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (save.busy) return;
     const missing = missingProductFields(values);
     if (missing.length > 0) {
       setInvalid(Object.fromEntries(missing.map((field) => [field, `${fieldNames[field]} is required.`])));
-      setNotice({
+      save.setNotice({
         tone: "error",
         text: `Please fill in the required fields: ${missing.map((f) => fieldNames[f]).join(", ")}.`,
       });
       document.getElementById(`${id}-${missing[0]}`)?.focus();
       return;
     }
-    setBusy(true);
-    setNotice(null);
     setInvalid({});
-    setConflict(null);
-    try {
-      const payload = productPayload(values);
-      const saved = editing ? await updateProduct(editing.id, editing.version, payload) : await createProduct(payload);
-      onSaved(saved, !editing);
-    } catch (error) {
-      if (error instanceof VersionConflictError) {
-        setConflict(error.current as Product);
-        setNotice({ tone: "error", text: error.message || "Failed to save product. Please try again." });
-      } else {
-        if (error instanceof ApiResponseError && error.fields) {
-          setInvalid(
-            Object.fromEntries(Object.entries(error.fields).map(([field, why]) => [field.split(".")[0], why])),
-          );
-        }
-        setNotice({ tone: "error", text: writeErrorMessage(error, "Failed to save product. Please try again.") });
+    await save.run(productPayload(values), (error) => {
+      const fallback = "Failed to save product. Please try again.";
+      if (error instanceof VersionConflictError) return error.message || fallback;
+      if (error instanceof ApiResponseError && error.fields) {
+        setInvalid(Object.fromEntries(Object.entries(error.fields).map(([field, why]) => [field.split(".")[0], why])));
       }
-      setBusy(false);
-    }
-  };
-
-  /** Takes up the version someone else saved, so the admin can redo their change on it. */
-  const loadCurrent = () => {
-    if (!conflict) return;
-    setEditing(conflict);
-    setValues(productFormFrom(conflict));
-    setEditorKey((key) => key + 1);
-    setConflict(null);
-    setNotice(null);
+      return writeErrorMessage(error, fallback);
+    });
   };
 
   const describe = (field: string) => (invalid[field] ? `${id}-${field}-error` : undefined);
-  const fieldProps = (field: string) => ({
-    id: `${id}-${field}`,
-    "aria-invalid": invalid[field] ? true : undefined,
-    "aria-describedby": describe(field),
+  /** One required text field's wiring: its id, value and setter, and its problem. */
+  const field = (name: ProductField) => ({
+    id: `${id}-${name}`,
+    required: true,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => set(name, event.target.value),
+    "aria-invalid": invalid[name] ? true : undefined,
+    "aria-describedby": describe(name),
   });
 
   return (
-    <AdminForm title={editing ? `Edit “${editing.name}”` : "Add Product"} onSubmit={onSubmit}>
+    <AdminForm title={save.editing ? `Edit “${save.editing.name}”` : "Add Product"} onSubmit={onSubmit}>
       <div className="grid gap-5 md:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-name`} className={labelClass}>
-            Name <RequiredMark />
-          </label>
-          <input
-            {...fieldProps("name")}
-            required
-            value={values.name}
-            onChange={(event) => set("name", event.target.value)}
-            className={inputClass}
-          />
-          {invalid.name ? <FieldError id={`${id}-name-error`}>{invalid.name}</FieldError> : null}
-        </div>
-        <div>
-          <label htmlFor={`${id}-category_id`} className={labelClass}>
-            Category <RequiredMark />
-          </label>
-          <select
-            {...fieldProps("category_id")}
-            required
-            value={values.category_id}
-            onChange={(event) => set("category_id", event.target.value)}
-            className={inputClass}
-          >
+        <AdminField id={`${id}-name`} label="Name" required error={invalid.name}>
+          <input {...field("name")} className={inputClass} />
+        </AdminField>
+        <AdminField id={`${id}-category_id`} label="Category" required error={invalid.category_id}>
+          <select {...field("category_id")} className={inputClass}>
             <option value="">Choose a category</option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
+            <CategoryOptions categories={categories} />
           </select>
-          {invalid.category_id ? <FieldError id={`${id}-category_id-error`}>{invalid.category_id}</FieldError> : null}
-        </div>
+        </AdminField>
       </div>
 
-      <div>
-        <label htmlFor={`${id}-short_description`} className={labelClass}>
-          Short Description <RequiredMark />
-        </label>
-        <textarea
-          {...fieldProps("short_description")}
-          required
-          rows={2}
-          value={values.short_description}
-          onChange={(event) => set("short_description", event.target.value)}
-          className={`${fieldClass} py-3`}
-        />
-        {invalid.short_description ? (
-          <FieldError id={`${id}-short_description-error`}>{invalid.short_description}</FieldError>
-        ) : null}
-      </div>
+      <AdminField id={`${id}-short_description`} label="Short Description" required error={invalid.short_description}>
+        <textarea {...field("short_description")} rows={2} className={`${fieldClass} py-3`} />
+      </AdminField>
 
       <div>
         {/* A label element labels form controls only; the editor is named by this id. */}
@@ -240,41 +198,16 @@ export function ProductForm({
         {invalid.images ? <FieldError id={`${id}-images-error`}>{invalid.images}</FieldError> : null}
       </fieldset>
 
-      <div>
-        <label htmlFor={`${id}-etsy_link`} className={labelClass}>
-          Shop Link <RequiredMark />
-        </label>
-        <input
-          {...fieldProps("etsy_link")}
-          type="url"
-          inputMode="url"
-          required
-          placeholder="https://"
-          value={values.etsy_link}
-          onChange={(event) => set("etsy_link", event.target.value)}
-          className={inputClass}
-        />
-        {invalid.etsy_link ? <FieldError id={`${id}-etsy_link-error`}>{invalid.etsy_link}</FieldError> : null}
-      </div>
+      <AdminField id={`${id}-etsy_link`} label="Shop Link" required error={invalid.etsy_link}>
+        <input {...field("etsy_link")} type="url" inputMode="url" placeholder="https://" className={inputClass} />
+      </AdminField>
 
       <FormFooter
-        notice={notice}
-        conflict={conflict ? { title: conflict.name, text: conflict.short_description } : null}
-        onLoadCurrent={loadCurrent}
-        busy={busy}
-        submitLabel={editing ? "Update Product" : "Create Product"}
+        {...save.footer}
+        submitLabel={save.editing ? "Update Product" : "Create Product"}
         onCancel={onCancel}
       />
     </AdminForm>
-  );
-}
-
-function RequiredMark() {
-  return (
-    <span className="text-terracotta-700">
-      <span aria-hidden="true">*</span>
-      <span className="sr-only">(required)</span>
-    </span>
   );
 }
 

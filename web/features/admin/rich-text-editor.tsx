@@ -1,7 +1,8 @@
 import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
+import { type ComponentProps, type FormEvent, useId, useRef, useState } from "react";
 import { BulletListIcon, LinkIcon, NumberedListIcon } from "../../components/icons.tsx";
+import { IconButton } from "./admin-ui.tsx";
 import { plainTextToHtml, sanitizePastedHtml } from "./rich-text-paste.ts";
 
 /**
@@ -132,7 +133,13 @@ function Toolbar({ editor }: { editor: Editor }) {
         <ToolButton label="Numbered list" pressed={active.numbers} onClick={() => chain().toggleOrderedList().run()}>
           <NumberedListIcon className="size-5" />
         </ToolButton>
-        <ToolButton label="Link" pressed={active.link} expanded={linkOpen} controls={`${id}-link`} onClick={openLink}>
+        <ToolButton
+          label="Link"
+          pressed={active.link}
+          aria-expanded={linkOpen}
+          aria-controls={`${id}-link`}
+          onClick={openLink}
+        >
           <LinkIcon className="size-5" />
         </ToolButton>
       </div>
@@ -175,37 +182,17 @@ function Toolbar({ editor }: { editor: Editor }) {
   );
 }
 
-function ToolButton({
-  label,
-  pressed,
-  expanded,
-  controls,
-  onClick,
-  children,
-}: {
-  label: string;
-  pressed: boolean;
-  expanded?: boolean;
-  controls?: string;
-  onClick(): void;
-  children: ReactNode;
-}) {
+/** A toolbar button: pressed while its mark or block is on where the cursor is. */
+function ToolButton({ pressed, ...button }: ComponentProps<typeof IconButton> & { pressed: boolean }) {
   return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
+    <IconButton
       aria-pressed={pressed}
-      aria-expanded={expanded}
-      aria-controls={controls}
       // Keeps the editor's selection: the command applies to what was selected.
       onMouseDown={(event) => event.preventDefault()}
-      onClick={onClick}
       className={`grid h-11 min-w-11 place-items-center rounded-lg px-2 text-sm font-semibold ${
         pressed ? "bg-sage-700 text-white" : "text-sage-900 hover:bg-sand"
       }`}
-    >
-      {children}
-    </button>
+      {...button}
+    />
   );
 }

@@ -1,0 +1,155 @@
+import { type ReactNode, useState } from "react";
+import { confirmAction, EmptyState, type Notice, NoticeBanner, TabHeader } from "./admin-ui.tsx";
+
+type Row = { id: number; version: number };
+
+/** The tab's form: closed, fetching the row to edit, or open on a row (undefined: a new one). */
+type FormState<T> =
+  | { mode: "closed" }
+  | { mode: "loading"; id: number }
+  | { mode: "open"; row: T | undefined; key: number };
+
+/**
+ * The state of SPEC §2's Product Management and Category Management: the form, the tab's notice
+ * and the row being deleted.
+ *
+ * @param onChanged a write went through (or a delete was refused: the row may have changed); the
+ *   dashboard reloads the list
+ */
+export function useManagementTab<T extends Row>(onChanged: () => Promise<void>) {
+  const [form, setForm] = useState<FormState<T>>({ mode: "closed" });
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [deleting, setDeleting] = useState<number | null>(null);
+
+  const openForm = (row: T | undefined) => {
+    setNotice(null);
+    // A new key each time: the form starts afresh from the row.
+    setForm({ mode: "open", row, key: Date.now() });
+  };
+
+  /** The form saved: it closes and the tab says so. */
+  const saved = async (text: string) => {
+    setForm({ mode: "closed" });
+    setNotice({ tone: "success", text });
+    await onChanged();
+  };
+
+  /** SPEC §8's Delete: asked first, sent with the version the admin saw, its outcome said. */
+  const remove = async (
+    row: T,
+    {
+      question,
+      send,
+      deleted,
+      failed,
+    }: { question: string; send(row: T): Promise<void>; deleted: string; failed(error: unknown): string },
+  ) => {
+    if (!confirmAction(question)) return;
+    setDeleting(row.id);
+    setNotice(null);
+    try {
+      await send(row);
+      setForm((current) => (current.mode === "open" && current.row?.id === row.id ? { mode: "closed" } : current));
+      setNotice({ tone: "success", text: deleted });
+    } catch (error) {
+      setNotice({ tone: "error", text: failed(error) });
+    } finally {
+      setDeleting(null);
+    }
+    await onChanged();
+  };
+
+  return {
+    form,
+    setForm,
+    notice,
+    setNotice,
+    deleting,
+    openForm,
+    closeForm: () => setForm({ mode: "closed" }),
+    saved,
+    remove,
+  };
+}
+
+export type ManagementTabState<T extends Row> = ReturnType<typeof useManagementTab<T>>;
+
+/**
+ * A management tab's page: its title with Add (while no form is open), its notice, the form,
+ * then a card per row, or the empty text.
+ */
+export function ManagementTab<T extends Row>({
+  title,
+  addLabel,
+  tab,
+  form,
+  rows,
+  empty,
+  gap,
+  children,
+}: {
+  title: string;
+  addLabel: string;
+  tab: ManagementTabState<T>;
+  /** The open form, or what stands for it while it loads. */
+  form: ReactNode;
+  rows: readonly T[];
+  empty: string;
+  gap: "gap-4" | "gap-5";
+  /** A row's card. */
+  children(row: T): ReactNode;
+}) {
+  return (
+    <div className="space-y-6">
+      <TabHeader title={title}>
+        {tab.form.mode === "closed" ? (
+          <button type="button" className="btn btn-primary" onClick={() => tab.openForm(undefined)}>
+            {addLabel}
+          </button>
+        ) : null}
+      </TabHeader>
+
+      <NoticeBanner notice={tab.notice} />
+
+      {form}
+
+      {rows.length === 0 ? (
+        <EmptyState>{empty}</EmptyState>
+      ) : (
+        <ul className={`grid ${gap} sm:grid-cols-2 xl:grid-cols-3`}>
+          {rows.map((row) => (
+            <li key={row.id}>{children(row)}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** A card's Edit and Delete (SPEC §2), each naming its row for screen readers. */
+export function CardActions({
+  name,
+  onEdit,
+  onDelete,
+  editDisabled = false,
+  deleteDisabled,
+  className,
+}: {
+  name: string;
+  onEdit(): void;
+  onDelete(): void;
+  editDisabled?: boolean;
+  deleteDisabled: boolean;
+  className: string;
+}) {
+  return (
+    <div className={`mt-auto flex flex-wrap gap-2 ${className}`}>
+      <button type="button" className="btn btn-outline px-4" onClick={onEdit} disabled={editDisabled}>
+        Edit<span className="sr-only"> {name}</span>
+      </button>
+      <button type="button" className="btn btn-danger px-4" onClick={onDelete} disabled={deleteDisabled}>
+        Delete<span className="sr-only"> {name}</span>
+      </button>
+    </div>
+  );
+}
