@@ -7,8 +7,7 @@ import { passwordGrantSchema } from "../../contract/auth.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { createRouter } from "../../lib/app-env.ts";
 import { validate } from "../../lib/validate.ts";
-import { adminCategoryRoutes } from "./admin-categories.routes.ts";
-import { adminProductRoutes } from "./admin-products.routes.ts";
+import { adminCategoryRoutes, adminProductRoutes } from "./admin-catalogue.routes.ts";
 
 const noStore = { "Cache-Control": "no-store" };
 
