@@ -81,25 +81,26 @@ async function confirmSignup(c: Context<AppEnv>, { token, password }: SignupConf
   return c.json({ status: "verified" } satisfies SignupConfirmed, 200, { "Cache-Control": "no-store" });
 }
 
+// Per client address (DESIGN.md §4). Asking for a reset link and following an e-mailed link
+// (/recover, /verify) draw on one budget.
+const limitSignUps = limitPerClient("signup", (config) => config.SIGNUP_LIMIT_PER_HOUR);
+const limitRecoveries = limitPerClient("recover", (config) => config.RECOVER_LIMIT_PER_HOUR);
+const limitResends = limitPerClient("verify-resend", (config) => config.VERIFY_RESEND_LIMIT_PER_HOUR);
+
 export const authRoutes = createRouter()
-  .post(
-    "/signup",
-    limitPerClient("signup", (config) => config.SIGNUP_LIMIT_PER_HOUR),
-    validate("json", signupSchema),
-    async (c) => {
-      const request = c.req.valid("json");
-      const answers = await validAnswers(c.var.db, request.survey_responses);
-      // Hashed whatever the address, so an existing account takes as long to answer as a new one.
-      const passwordHash = await c.var.passwords.hash(request.password);
-      const deps = { db: c.var.db, now: c.var.clock.now(), links: accountLinks(c) };
-      const { emailWritten, registrationId } = await signUp(deps, request, passwordHash, answers);
-      if (emailWritten) dispatchSoon(c);
-      // This browser's proof that it signed up: its link confirms here without the password.
-      await rememberRegistration(c, registrationId);
-      // The same answer for every address (docs/decisions/0014-sign-up-and-verification.md).
-      return c.json({ status: "verification_sent", email: request.email } satisfies SignupResponse, 202);
-    },
-  )
+  .post("/signup", limitSignUps, validate("json", signupSchema), async (c) => {
+    const request = c.req.valid("json");
+    const answers = await validAnswers(c.var.db, request.survey_responses);
+    // Hashed whatever the address, so an existing account takes as long to answer as a new one.
+    const passwordHash = await c.var.passwords.hash(request.password);
+    const deps = { db: c.var.db, now: c.var.clock.now(), links: accountLinks(c) };
+    const { emailWritten, registrationId } = await signUp(deps, request, passwordHash, answers);
+    if (emailWritten) dispatchSoon(c);
+    // This browser's proof that it signed up: its link confirms here without the password.
+    await rememberRegistration(c, registrationId);
+    // The same answer for every address (docs/decisions/0014-sign-up-and-verification.md).
+    return c.json({ status: "verification_sent", email: request.email } satisfies SignupResponse, 202);
+  })
   .get("/verify", async (c) => {
     // A link from an e-mail is a page visit: answer with the page that explains the outcome.
     c.header("Cache-Control", "no-store");
@@ -138,70 +139,55 @@ export const authRoutes = createRouter()
     await revokeFamily(c.var.db, c.var.claims.sid, c.var.clock.now());
     return c.body(null, 204);
   })
-  .post(
-    "/recover",
-    limitPerClient("recover", (config) => config.RECOVER_LIMIT_PER_HOUR),
-    validate("json", recoverSchema),
-    async (c) => {
-      const { email } = c.req.valid("json");
-      const deps = {
-        db: c.var.db,
-        now: c.var.clock.now(),
-        resetLink: (token: string) => siteUrl(c, `/reset-password#token=${encodeURIComponent(token)}`),
-      };
-      await requestPasswordReset(deps, email);
-      // A pass whether or not an e-mail was written: the same work for every address (ADR 0034).
-      dispatchSoon(c);
-      // The same answer for every address (DESIGN.md §4).
-      return c.json({ status: "recovery_sent" } as const, 202);
-    },
-  )
-  .post(
-    "/verify",
-    limitPerClient("recover", (config) => config.RECOVER_LIMIT_PER_HOUR),
-    validate("json", verifyExchangeSchema),
-    async (c) => {
-      const body = c.req.valid("json");
-      if (body.type === "signup") return confirmSignup(c, body);
-      const { token } = body;
-      const deps = {
-        db: c.var.db,
-        now: c.var.clock.now(),
-        secret: c.var.config.JWT_SECRET,
-        passwords: c.var.passwords,
-      };
-      const opened = await openRecoverySession(deps, token);
-      if (!opened.ok) {
-        const detail =
-          opened.problem === "expired"
-            ? "This password reset link has expired. Please ask for a new one."
-            : opened.problem === "used"
-              ? "This password reset link has already been used. Please ask for a new one."
-              : "This password reset link is not valid. Please ask for a new one.";
-        throw new ApiError(400, `link_${opened.problem}`, detail);
-      }
-      // The link proves the mailbox: this browser becomes a trusted device, so the owner gets in
-      // even while strangers' guesses keep the account locked (the 429 points here).
-      await issueDeviceCookie(c, opened.session.user.email);
-      return c.json(opened.session satisfies Session, 200, { "Cache-Control": "no-store" });
-    },
-  )
+  .post("/recover", limitRecoveries, validate("json", recoverSchema), async (c) => {
+    const { email } = c.req.valid("json");
+    const deps = {
+      db: c.var.db,
+      now: c.var.clock.now(),
+      resetLink: (token: string) => siteUrl(c, `/reset-password#token=${encodeURIComponent(token)}`),
+    };
+    await requestPasswordReset(deps, email);
+    // A pass whether or not an e-mail was written: the same work for every address (ADR 0034).
+    dispatchSoon(c);
+    // The same answer for every address (DESIGN.md §4).
+    return c.json({ status: "recovery_sent" } as const, 202);
+  })
+  .post("/verify", limitRecoveries, validate("json", verifyExchangeSchema), async (c) => {
+    const body = c.req.valid("json");
+    if (body.type === "signup") return confirmSignup(c, body);
+    const { token } = body;
+    const deps = {
+      db: c.var.db,
+      now: c.var.clock.now(),
+      secret: c.var.config.JWT_SECRET,
+      passwords: c.var.passwords,
+    };
+    const opened = await openRecoverySession(deps, token);
+    if (!opened.ok) {
+      const detail =
+        opened.problem === "expired"
+          ? "This password reset link has expired. Please ask for a new one."
+          : opened.problem === "used"
+            ? "This password reset link has already been used. Please ask for a new one."
+            : "This password reset link is not valid. Please ask for a new one.";
+      throw new ApiError(400, `link_${opened.problem}`, detail);
+    }
+    // The link proves the mailbox: this browser becomes a trusted device, so the owner gets in
+    // even while strangers' guesses keep the account locked (the 429 points here).
+    await issueDeviceCookie(c, opened.session.user.email);
+    return c.json(opened.session satisfies Session, 200, { "Cache-Control": "no-store" });
+  })
   .put("/user", requireUser({ recovery: "allow" }), validate("json", updateUserSchema), async (c) => {
     const { password, current_password } = c.req.valid("json");
     const deps = { db: c.var.db, now: c.var.clock.now(), passwords: c.var.passwords };
     await changePassword(deps, c.var, { password, currentPassword: current_password });
     return c.json({ user: sessionUser(c.var.user) }, 200, { "Cache-Control": "no-store" });
   })
-  .post(
-    "/verify/resend",
-    limitPerClient("verify-resend", (config) => config.VERIFY_RESEND_LIMIT_PER_HOUR),
-    validate("json", resendVerificationSchema),
-    async (c) => {
-      const { email } = c.req.valid("json");
-      const deps = { db: c.var.db, now: c.var.clock.now(), links: accountLinks(c) };
-      await resendVerification(deps, email);
-      // A pass whether or not an e-mail was written: the same work for every address (ADR 0034).
-      dispatchSoon(c);
-      return c.json({ status: "verification_sent" } satisfies ResendVerificationResponse, 202);
-    },
-  );
+  .post("/verify/resend", limitResends, validate("json", resendVerificationSchema), async (c) => {
+    const { email } = c.req.valid("json");
+    const deps = { db: c.var.db, now: c.var.clock.now(), links: accountLinks(c) };
+    await resendVerification(deps, email);
+    // A pass whether or not an e-mail was written: the same work for every address (ADR 0034).
+    dispatchSoon(c);
+    return c.json({ status: "verification_sent" } satisfies ResendVerificationResponse, 202);
+  });
