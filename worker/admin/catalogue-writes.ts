@@ -28,6 +28,10 @@ export function expectedVersion(header: string | undefined): number | undefined 
   return version;
 }
 
+/** The row with this id, and when `If-Match` named one, at this version. */
+const rowAt = (table: typeof products | typeof categories, id: number, version: number | undefined) =>
+  and(eq(table.id, id), version === undefined ? undefined : eq(table.version, version));
+
 const stale = (current: Product | Category) =>
   new ApiError(412, "version_conflict", "Someone changed this in the meantime. Here is the current version.", {
     extra: { current },
@@ -77,7 +81,7 @@ export async function updateProduct(
   const [row] = await db
     .update(products)
     .set({ ...productColumns(input), version: sql`${products.version} + 1`, updatedAt: now })
-    .where(and(eq(products.id, id), version === undefined ? undefined : eq(products.version, version)))
+    .where(rowAt(products, id, version))
     .returning(safeProductColumns);
   if (row) return toProductDto(row);
   throw await missingOrStale(db, "product", id);
@@ -86,7 +90,7 @@ export async function updateProduct(
 export async function deleteProduct(db: Database, id: number, version: number | undefined): Promise<void> {
   const deleted = await db
     .delete(products)
-    .where(and(eq(products.id, id), version === undefined ? undefined : eq(products.version, version)))
+    .where(rowAt(products, id, version))
     .returning({ id: products.id });
   if (deleted.length === 0) throw await missingOrStale(db, "product", id);
 }
@@ -110,7 +114,7 @@ export async function updateCategory(
   const [row] = await db
     .update(categories)
     .set({ ...input, version: sql`${categories.version} + 1`, updatedAt: now })
-    .where(and(eq(categories.id, id), version === undefined ? undefined : eq(categories.version, version)))
+    .where(rowAt(categories, id, version))
     .returning(safeCategoryColumns);
   if (row) return toCategoryDto(row);
   throw await missingOrStale(db, "category", id);
@@ -125,8 +129,7 @@ export async function deleteCategory(db: Database, id: number, version: number |
     .delete(categories)
     .where(
       and(
-        eq(categories.id, id),
-        version === undefined ? undefined : eq(categories.version, version),
+        rowAt(categories, id, version),
         sql`not exists (select 1 from ${products} where ${products.categoryId} = ${categories.id})`,
       ),
     )
