@@ -1,8 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
-import { minPasswordLength } from "../../../worker/contract/auth.ts";
 import { getSessionManager } from "../../lib/session.ts";
 import { changePasswordError, changePasswordErrorMessage } from "./account-messages.ts";
-import { FormMessage, fieldClass } from "./form-parts.tsx";
+import { FormMessage, NewPasswordFields, ProfileSection, TextField } from "./form-parts.tsx";
 
 const emptyFields = { current: "", password: "", confirm: "" };
 
@@ -34,40 +33,26 @@ export function ChangePasswordForm({ className = "" }: { className?: string }) {
     }
   };
 
-  const field = (name: keyof typeof emptyFields, label: string, autoComplete: string, className = "") => (
-    <div className={className}>
-      <label htmlFor={`${id}-${name}`} className="text-sm font-medium text-ink">
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        type="password"
-        autoComplete={autoComplete}
-        required
-        {...(name === "current" ? {} : { minLength: minPasswordLength, "aria-describedby": `${id}-hint` })}
-        value={fields[name]}
-        onChange={(event) => setFields((f) => ({ ...f, [name]: event.target.value }))}
-        className={fieldClass}
-      />
-    </div>
-  );
-
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className={`rounded-3xl border border-sand bg-white/80 p-5 shadow-soft sm:p-7 ${className}`}
-    >
-      <h2 id={`${id}-title`} className="text-xl font-semibold text-sage-900">
-        Change Password
-      </h2>
+    <ProfileSection title="Change Password" className={className}>
       <p className="mt-1 text-sm text-muted">Your other devices will be signed out; this one stays signed in.</p>
       <form noValidate onSubmit={onSubmit} className="mt-5 grid gap-4 sm:grid-cols-2">
-        {field("current", "Current Password", "current-password", "sm:col-span-2")}
-        {field("password", "New Password", "new-password")}
-        {field("confirm", "Confirm New Password", "new-password")}
-        <p id={`${id}-hint`} className="text-sm text-muted sm:col-span-2">
-          At least 6 characters.
-        </p>
+        <TextField
+          id={`${id}-current`}
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={fields.current}
+          onChange={(event) => setFields((f) => ({ ...f, current: event.target.value }))}
+          className="sm:col-span-2"
+        />
+        <NewPasswordFields
+          id={id}
+          password={fields.password}
+          confirm={fields.confirm}
+          onChange={(field, value) => setFields((f) => ({ ...f, [field]: value }))}
+        />
         {message ? (
           <FormMessage tone={message.tone} className="sm:col-span-2">
             {message.text}
@@ -80,6 +65,6 @@ export function ChangePasswordForm({ className = "" }: { className?: string }) {
           </button>
         </div>
       </form>
-    </section>
+    </ProfileSection>
   );
 }

@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { type ComponentProps, type ReactNode, useId } from "react";
+import { minPasswordLength } from "../../../worker/contract/auth.ts";
 
 /** The account screens' text field: tall enough to tap, one look across sign-up, sign-in, reset. */
 export const fieldClass =
@@ -36,5 +37,110 @@ export function AccountCard({ children, className = "" }: { children: ReactNode;
     >
       {children}
     </div>
+  );
+}
+
+/**
+ * One of the profile's cards, named by its heading. What stands `beside` the heading shares its
+ * row, laid out by `row`.
+ */
+export function ProfileSection({
+  title,
+  beside,
+  row,
+  className = "",
+  children,
+}: {
+  title: string;
+  beside?: ReactNode;
+  row?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const heading = (
+    <h2 id={id} className="text-xl font-semibold text-sage-900">
+      {title}
+    </h2>
+  );
+  return (
+    <section
+      aria-labelledby={id}
+      className={`rounded-3xl border border-sand bg-white/80 p-5 shadow-soft sm:p-7 ${className}`}
+    >
+      {beside ? (
+        <div className={row}>
+          {heading}
+          {beside}
+        </div>
+      ) : (
+        heading
+      )}
+      {children}
+    </section>
+  );
+}
+
+/**
+ * A text field under its label. The input's own props pass through (`id` included); `className`
+ * is the wrapper's, `inputClassName` the input's, and `after` follows the input (a note).
+ */
+export function TextField({
+  label,
+  className,
+  inputClassName = fieldClass,
+  after,
+  ...input
+}: ComponentProps<"input"> & { id: string; label: string; inputClassName?: string; after?: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={input.id} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      <input {...input} className={inputClassName} />
+      {after}
+    </div>
+  );
+}
+
+/**
+ * A new password and its confirmation (Reset Password, Change Password), with the length rule
+ * both fields point to. The parent lays them out; the rule spans a two-column grid.
+ */
+export function NewPasswordFields({
+  id,
+  password,
+  confirm,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  password: string;
+  confirm: string;
+  onChange(field: "password" | "confirm", value: string): void;
+  disabled?: boolean;
+}) {
+  const field = (name: "password" | "confirm", label: string, value: string) => (
+    <TextField
+      id={`${id}-${name}`}
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      required
+      minLength={minPasswordLength}
+      aria-describedby={`${id}-hint`}
+      value={value}
+      onChange={(event) => onChange(name, event.target.value)}
+      disabled={disabled}
+    />
+  );
+  return (
+    <>
+      {field("password", "New Password", password)}
+      {field("confirm", "Confirm New Password", confirm)}
+      <p id={`${id}-hint`} className="text-sm text-muted sm:col-span-2">
+        At least 6 characters.
+      </p>
+    </>
   );
 }

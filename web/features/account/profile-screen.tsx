@@ -6,7 +6,7 @@ import { readJson } from "../../lib/api-client.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { getSessionManager, memberApi } from "../../lib/session.ts";
 import { ChangePasswordForm } from "./change-password-form.tsx";
-import { FormMessage, fieldClass } from "./form-parts.tsx";
+import { FormMessage, fieldClass, ProfileSection, TextField } from "./form-parts.tsx";
 import { ProfileSummary } from "./profile-summary.tsx";
 import { SurveyQuestionList } from "./survey-question-list.tsx";
 import { fetchSurveyQuestions } from "./survey-questions-api.ts";
@@ -14,6 +14,11 @@ import { fetchSurveyQuestions } from "./survey-questions-api.ts";
 type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; profile: Profile };
 
 const readOnlyField = `${fieldClass} read-only:border-transparent read-only:bg-linen read-only:shadow-none`;
+
+const nameFields = [
+  { field: "first_name", label: "First Name", autoComplete: "given-name" },
+  { field: "last_name", label: "Last Name", autoComplete: "family-name" },
+] as const;
 
 /**
  * SPEC §2's Profile: the summary card, Personal Information and the Wellness Survey, read-only
@@ -122,14 +127,10 @@ export function ProfileScreen() {
         />
 
         <form onSubmit={onSubmit} className="grid gap-6">
-          <section
-            aria-labelledby={`${id}-personal`}
-            className="rounded-3xl border border-sand bg-white/80 p-5 shadow-soft sm:p-7"
-          >
-            <div className="flex items-center justify-between gap-3">
-              <h2 id={`${id}-personal`} className="text-xl font-semibold text-sage-900">
-                Personal Information
-              </h2>
+          <ProfileSection
+            title="Personal Information"
+            row="flex items-center justify-between gap-3"
+            beside={
               <button
                 type="button"
                 className="btn btn-outline min-h-10 px-4 py-1.5"
@@ -137,67 +138,49 @@ export function ProfileScreen() {
               >
                 {editing ? "Cancel" : "Edit"}
               </button>
-            </div>
-            <div className="mt-5 grid gap-4 sm:grid-cols-2">
-              <div>
-                <label htmlFor={`${id}-first`} className="text-sm font-medium text-ink">
-                  First Name
-                </label>
-                <input
-                  id={`${id}-first`}
-                  autoComplete="given-name"
-                  required
-                  readOnly={!editing}
-                  value={shown.first_name}
-                  onChange={(event) => setDraft((d) => d && { ...d, first_name: event.target.value })}
-                  className={readOnlyField}
-                />
-              </div>
-              <div>
-                <label htmlFor={`${id}-last`} className="text-sm font-medium text-ink">
-                  Last Name
-                </label>
-                <input
-                  id={`${id}-last`}
-                  autoComplete="family-name"
-                  required
-                  readOnly={!editing}
-                  value={shown.last_name}
-                  onChange={(event) => setDraft((d) => d && { ...d, last_name: event.target.value })}
-                  className={readOnlyField}
-                />
-              </div>
-              <div className="sm:col-span-2">
-                <label htmlFor={`${id}-email`} className="text-sm font-medium text-ink">
-                  Email
-                </label>
-                <input
-                  id={`${id}-email`}
-                  type="email"
-                  readOnly
-                  aria-describedby={`${id}-email-note`}
-                  value={profile.email}
-                  className={readOnlyField}
-                />
-                <p id={`${id}-email-note`} className="mt-1.5 text-sm text-muted">
-                  Email cannot be changed
-                </p>
-              </div>
-            </div>
-          </section>
-
-          <section
-            aria-labelledby={`${id}-survey`}
-            className="rounded-3xl border border-sand bg-white/80 p-5 shadow-soft sm:p-7"
+            }
           >
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h2 id={`${id}-survey`} className="text-xl font-semibold text-sage-900">
-                Wellness Survey
-              </h2>
+            <div className="mt-5 grid gap-4 sm:grid-cols-2">
+              {nameFields.map(({ field, label, autoComplete }) => (
+                <TextField
+                  key={field}
+                  id={`${id}-${field}`}
+                  label={label}
+                  autoComplete={autoComplete}
+                  required
+                  readOnly={!editing}
+                  value={shown[field]}
+                  onChange={(event) => setDraft((d) => d && { ...d, [field]: event.target.value })}
+                  inputClassName={readOnlyField}
+                />
+              ))}
+              <TextField
+                id={`${id}-email`}
+                label="Email"
+                type="email"
+                readOnly
+                aria-describedby={`${id}-email-note`}
+                value={profile.email}
+                inputClassName={readOnlyField}
+                className="sm:col-span-2"
+                after={
+                  <p id={`${id}-email-note`} className="mt-1.5 text-sm text-muted">
+                    Email cannot be changed
+                  </p>
+                }
+              />
+            </div>
+          </ProfileSection>
+
+          <ProfileSection
+            title="Wellness Survey"
+            row="flex flex-wrap items-baseline justify-between gap-2"
+            beside={
               <p className="text-sm font-medium text-sage-800">
                 Answered: {answered} / {questions.length}
               </p>
-            </div>
+            }
+          >
             {!editing ? <p className="mt-1 text-sm text-muted">Choose Edit to change your answers.</p> : null}
             <div className="mt-4">
               <SurveyQuestionList
@@ -209,7 +192,7 @@ export function ProfileScreen() {
                 }
               />
             </div>
-          </section>
+          </ProfileSection>
 
           {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
 

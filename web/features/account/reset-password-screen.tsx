@@ -5,7 +5,7 @@ import { useDocumentTitle } from "../../lib/document-title.ts";
 import { getSessionManager } from "../../lib/session.ts";
 import { newPasswordError, updatePasswordErrorMessage } from "./account-messages.ts";
 import { PasswordResetRequest } from "./email-request-form.tsx";
-import { AccountCard, FormMessage, fieldClass } from "./form-parts.tsx";
+import { AccountCard, FormMessage, NewPasswordFields } from "./form-parts.tsx";
 
 /** SPEC §9: the pause on the success message before going to sign-in. */
 export const redirectDelayMs = 1200;
@@ -133,43 +133,13 @@ export function ResetPasswordScreen() {
 
         {link.kind === "ready" ? (
           <form noValidate onSubmit={onSubmit} className="mt-8 space-y-4">
-            <div>
-              <label htmlFor={`${id}-password`} className="text-sm font-medium text-ink">
-                New Password
-              </label>
-              <input
-                id={`${id}-password`}
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={6}
-                aria-describedby={`${id}-hint`}
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                className={fieldClass}
-                disabled={done}
-              />
-            </div>
-            <div>
-              <label htmlFor={`${id}-confirm`} className="text-sm font-medium text-ink">
-                Confirm New Password
-              </label>
-              <input
-                id={`${id}-confirm`}
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={6}
-                aria-describedby={`${id}-hint`}
-                value={confirmPassword}
-                onChange={(event) => setConfirmPassword(event.target.value)}
-                className={fieldClass}
-                disabled={done}
-              />
-            </div>
-            <p id={`${id}-hint`} className="text-sm text-muted">
-              At least 6 characters.
-            </p>
+            <NewPasswordFields
+              id={id}
+              password={password}
+              confirm={confirmPassword}
+              onChange={(field, value) => (field === "password" ? setPassword : setConfirmPassword)(value)}
+              disabled={done}
+            />
             {error ? <FormMessage tone="error">{error}</FormMessage> : null}
             {done ? (
               <FormMessage tone="success">Your password has been updated. Taking you to Sign In…</FormMessage>

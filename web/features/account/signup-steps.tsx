@@ -1,7 +1,7 @@
 import { useId } from "react";
 import type { SurveyQuestion } from "../../../worker/contract/catalogue.ts";
 import { ScrollArea } from "../../components/scroll-area.tsx";
-import { fieldClass } from "./form-parts.tsx";
+import { TextField } from "./form-parts.tsx";
 import type { SignupDraft } from "./signup-draft.ts";
 import type { AccountFields } from "./signup-validation.ts";
 
@@ -25,22 +25,19 @@ export function AccountStep({
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {accountFields.map(({ name, label, type, autoComplete }) => (
-        <div key={name} className={name === "email" ? "sm:col-span-2" : ""}>
-          <label htmlFor={`${id}-${name}`} className="text-sm font-medium text-ink">
-            {label}
-          </label>
-          <input
-            id={`${id}-${name}`}
-            name={name}
-            type={type}
-            autoComplete={autoComplete}
-            value={values[name]}
-            onChange={(event) => onChange(name, event.target.value)}
-            {...(type === "email" ? { inputMode: "email" as const, spellCheck: false, autoCapitalize: "none" } : {})}
-            {...(type === "password" ? { minLength: 6, "aria-describedby": `${id}-password-hint` } : {})}
-            className={fieldClass}
-          />
-        </div>
+        <TextField
+          key={name}
+          id={`${id}-${name}`}
+          label={label}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          value={values[name]}
+          onChange={(event) => onChange(name, event.target.value)}
+          {...(type === "email" ? { inputMode: "email" as const, spellCheck: false, autoCapitalize: "none" } : {})}
+          {...(type === "password" ? { minLength: 6, "aria-describedby": `${id}-password-hint` } : {})}
+          className={name === "email" ? "sm:col-span-2" : ""}
+        />
       ))}
       <p id={`${id}-password-hint`} className="text-sm text-muted sm:col-span-2">
         At least 6 characters.
