@@ -1,5 +1,4 @@
 import { Link } from "@tanstack/react-router";
-import { useEffect, useId } from "react";
 import { ChevronDownIcon, UserIcon } from "../icons.tsx";
 import { DisclosureButton } from "./disclosure-button.tsx";
 import { useDisclosure } from "./use-disclosure.ts";
@@ -7,33 +6,18 @@ import { useDisclosure } from "./use-disclosure.ts";
 /**
  * The member's Account menu in the header (SPEC §2): My Profile and Sign Out. A disclosure
  * (button + panel) rather than an ARIA menu: its two entries are an ordinary link and button.
- * Escape, leaving it or navigating closes it.
+ * Escape, leaving it, a tap elsewhere or navigating closes it.
  */
 export function AccountMenu({ onSignOut }: { onSignOut(): void }) {
-  const { open, setOpen, wrapperRef, buttonRef, onKeyDown, onBlur } = useDisclosure();
-  const panelId = useId();
-
-  // A tap or click anywhere else closes it.
-  useEffect(() => {
-    if (!open) return;
-    const wrapper = wrapperRef.current;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!wrapper?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open, setOpen, wrapperRef]);
+  const { open, setOpen, wrapperRef, panelId, button, onKeyDown, onBlur } = useDisclosure();
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: it only listens for Escape and focus leaving; the button is the control
     <div ref={wrapperRef} className="relative" onKeyDown={onKeyDown} onBlur={onBlur}>
       <DisclosureButton
-        ref={buttonRef}
+        {...button}
         className="inline-flex min-h-10 items-center gap-2 rounded-full border border-sand bg-white px-4 py-2 text-[0.9375rem] font-medium text-sage-900 transition-colors hover:bg-sage-50"
-        open={open}
-        controls={panelId}
         label="Account"
-        onToggle={() => setOpen((value) => !value)}
       >
         <UserIcon className="size-5" />
         <span aria-hidden="true">Account</span>

@@ -1,4 +1,4 @@
-import { type ComponentType, type SVGProps, useEffect, useId } from "react";
+import type { ComponentType, SVGProps } from "react";
 import { siteConfig } from "../../lib/site-config.ts";
 import { ChatIcon, CloseIcon, InstagramIcon, MessageIcon, PinterestIcon, StoreIcon } from "../icons.tsx";
 import { DisclosureButton } from "./disclosure-button.tsx";
@@ -32,18 +32,7 @@ const plainColours = "bg-white text-sage-700 ring-sand hover:bg-sage-700 hover:t
  * a tap or focus elsewhere, and on a route change.
  */
 export function ContactLinks() {
-  const listId = useId();
-  const { open, setOpen, wrapperRef, buttonRef, onKeyDown, onBlur } = useDisclosure();
-
-  // A tap outside: Safari does not focus a tapped button, so no blur would close the column.
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open, setOpen, wrapperRef]);
+  const { open, wrapperRef, panelId, button, onKeyDown, onBlur } = useDisclosure();
 
   return (
     <nav
@@ -55,18 +44,15 @@ export function ContactLinks() {
       {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape and focus leaving, as they bubble up from the button and the links */}
       <div ref={wrapperRef} onKeyDown={onKeyDown} onBlur={onBlur} className="flex flex-col-reverse items-end gap-2">
         <DisclosureButton
-          ref={buttonRef}
-          open={open}
-          controls={listId}
+          {...button}
           label="Bize ulaşın"
-          onToggle={() => setOpen((wasOpen) => !wasOpen)}
           className={`pointer-events-auto grid size-11 place-items-center rounded-full shadow-lift ring-1 sm:hidden ${
             open ? plainColours : accentColours
           }`}
         >
           {open ? <CloseIcon className="size-5" /> : <MessageIcon className="size-5" />}
         </DisclosureButton>
-        <ul id={listId} className={`${open ? "flex" : "hidden"} flex-col items-end gap-2 sm:flex sm:gap-2.5`}>
+        <ul id={panelId} className={`${open ? "flex" : "hidden"} flex-col items-end gap-2 sm:flex sm:gap-2.5`}>
           {links.map(({ href, label, Icon, accent }) => (
             <li key={label} className="pointer-events-auto">
               <a

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useRef } from "react";
 import type { Category } from "../../../worker/contract/catalogue.ts";
 import { ChevronDownIcon } from "../icons.tsx";
 import { CategoryLinks } from "./category-links.tsx";
@@ -15,8 +15,7 @@ const navLink =
  * (aria-expanded); Escape, leaving the menu or navigating closes it.
  */
 export function ProductsMenu({ categories }: { categories: readonly Category[] }) {
-  const { open, setOpen, wrapperRef, buttonRef, onKeyDown, onBlur } = useDisclosure();
-  const panelId = useId();
+  const { open, setOpen, wrapperRef, panelId, button, onKeyDown, onBlur } = useDisclosure();
   const closeTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
@@ -44,12 +43,9 @@ export function ProductsMenu({ categories }: { categories: readonly Category[] }
           Products
         </Link>
         <DisclosureButton
-          ref={buttonRef}
+          {...button}
           className="-ml-1 grid size-8 place-items-center rounded-full text-ink/70 transition-colors hover:bg-sage-100 hover:text-sage-900"
-          open={open}
-          controls={panelId}
           label="Product categories"
-          onToggle={() => setOpen((value) => !value)}
         >
           <ChevronDownIcon className={`size-4 transition-transform duration-200 ${open ? "rotate-180" : ""}`} />
         </DisclosureButton>
