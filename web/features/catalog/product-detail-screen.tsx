@@ -6,7 +6,7 @@ import { ExternalLink } from "../../components/external-link.tsx";
 import { ArrowLeftIcon, ShareIcon } from "../../components/icons.tsx";
 import { ImageWithFallback, placeholderImage } from "../../components/image-with-fallback.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
-import { ProductNotFound, ProductUnavailableOffline } from "./product-not-found.tsx";
+import { ProductNotShown } from "./product-not-found.tsx";
 import { RichText } from "./rich-text.tsx";
 import { useProduct } from "./use-catalog.ts";
 
@@ -19,8 +19,7 @@ export const loadingProductText = "Loading product....";
  */
 export function ProductDetailScreen({ id }: { id: number | undefined }) {
   const view = useProduct(id);
-  if (view.status === "missing") return <ProductNotFound />;
-  if (view.status === "offline") return <ProductUnavailableOffline />;
+  if (view.status === "missing" || view.status === "offline") return <ProductNotShown reason={view.status} />;
   if (view.status === "ready") return <ProductDetail product={view.product} category={view.category} />;
   return <ProductPending view={view} />;
 }

@@ -1,41 +1,40 @@
 import { LeafIcon } from "../../components/icons.tsx";
 import { MessageScreen } from "../../components/message-screen.tsx";
 
-/** `/products/{id}` for a product that does not exist (SPEC §2), with a link back. */
-export function ProductNotFound() {
-  return (
-    <MessageScreen
-      title="Product not found"
-      icon={LeafIcon}
-      tone="warm"
-      links={[
-        { to: "/products", label: "Back to products" },
-        { to: "/", label: "Back to home" },
-      ]}
-    >
-      We could not find this product. It may have been removed, or the link may be mistyped. Our other natural remedies
-      are waiting for you.
-    </MessageScreen>
-  );
-}
+/** Why `/products/{id}` shows no product, and what it says then. */
+const reasons = {
+  /** The product does not exist (SPEC §2). */
+  missing: {
+    title: "Product not found",
+    tone: "warm",
+    back: "Back to products",
+    message:
+      "We could not find this product. It may have been removed, or the link may be mistyped. Our other natural remedies are waiting for you.",
+  },
+  /** Opened without a network and not stored on the device: it may well exist, so not "not found" (issue 14). */
+  offline: {
+    title: "Not available offline",
+    tone: "calm",
+    back: "Browse saved products",
+    message:
+      "This product has not been saved on this device yet. Connect to the internet to see it; the products saved here are still available to browse.",
+  },
+} as const;
 
-/**
- * `/products/{id}` opened without a network for a product the device has not stored: it may well
- * exist, so this is not "not found" (issue 14).
- */
-export function ProductUnavailableOffline() {
+/** `/products/{id}` without a product to show, with the ways back. */
+export function ProductNotShown({ reason }: { reason: keyof typeof reasons }) {
+  const { title, tone, back, message } = reasons[reason];
   return (
     <MessageScreen
-      title="Not available offline"
+      title={title}
       icon={LeafIcon}
-      tone="calm"
+      tone={tone}
       links={[
-        { to: "/products", label: "Browse saved products" },
+        { to: "/products", label: back },
         { to: "/", label: "Back to home" },
       ]}
     >
-      This product has not been saved on this device yet. Connect to the internet to see it; the products saved here are
-      still available to browse.
+      {message}
     </MessageScreen>
   );
 }
