@@ -149,7 +149,7 @@ export function confirmAction(question: string): boolean {
  * The end of an admin form: the notice (with the server's current row after a 412, to load
  * instead of the stale one), Save and Cancel.
  */
-export function FormFooter({
+function FormFooter({
   notice,
   conflict,
   onLoadCurrent,
@@ -189,14 +189,27 @@ export function FormFooter({
   );
 }
 
-/** An admin form's card and its heading, which names the form for screen readers. */
+/** An admin form's words (SPEC §2): its title for a new row, its submit button's for a new and an edited one. */
+export type FormWords = { add: string; create: string; update: string };
+
+/**
+ * An admin form (useVersionedSave's `save`): its card, its heading, which names the form for
+ * screen readers ("Edit “…”" for an edit), the fields, then the notice, the submit button and Cancel.
+ */
 export function AdminForm({
-  title,
+  save,
+  words,
   onSubmit,
+  onCancel,
   children,
 }: {
-  title: string;
+  save: {
+    editing: { name: string } | undefined;
+    footer: Omit<Parameters<typeof FormFooter>[0], "submitLabel" | "onCancel">;
+  };
+  words: FormWords;
   onSubmit(event: FormEvent): void;
+  onCancel(): void;
   children: ReactNode;
 }) {
   const id = useId();
@@ -208,9 +221,10 @@ export function AdminForm({
       className="space-y-5 rounded-3xl border border-sand bg-white/80 p-5 shadow-soft sm:p-8"
     >
       <h3 id={`${id}-title`} className="text-xl font-semibold text-sage-900">
-        {title}
+        {save.editing ? `Edit “${save.editing.name}”` : words.add}
       </h3>
       {children}
+      <FormFooter {...save.footer} submitLabel={save.editing ? words.update : words.create} onCancel={onCancel} />
     </form>
   );
 }

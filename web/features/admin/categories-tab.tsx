@@ -4,7 +4,7 @@ import { ApiResponseError } from "../../lib/api-client.ts";
 import { notifyCategoriesChanged } from "../../lib/events.ts";
 import { createCategory, deleteCategory, updateCategory, VersionConflictError } from "./admin-api.ts";
 import { formatDate } from "./admin-format.ts";
-import { AdminField, AdminForm, FormFooter, fieldClass, inputClass } from "./admin-ui.tsx";
+import { AdminField, AdminForm, type FormWords, fieldClass, inputClass } from "./admin-ui.tsx";
 import { CardActions, ManagementTab, useManagementTab } from "./management-tab.tsx";
 import { useVersionedSave } from "./use-versioned-save.ts";
 
@@ -86,6 +86,8 @@ function serverReason(error: unknown): string {
   return error instanceof ApiResponseError || error instanceof VersionConflictError ? ` ${error.message}` : "";
 }
 
+const formWords: FormWords = { add: "Add Category", create: "Create Category", update: "Update Category" };
+
 /** SPEC §5: name required, description optional. */
 function CategoryForm({
   category,
@@ -127,7 +129,7 @@ function CategoryForm({
   };
 
   return (
-    <AdminForm title={save.editing ? `Edit “${save.editing.name}”` : "Add Category"} onSubmit={onSubmit}>
+    <AdminForm save={save} words={formWords} onSubmit={onSubmit} onCancel={onCancel}>
       <AdminField id={`${id}-name`} label="Name" required error={nameError}>
         <input
           id={`${id}-name`}
@@ -158,11 +160,6 @@ function CategoryForm({
           className={`${fieldClass} py-3`}
         />
       </AdminField>
-      <FormFooter
-        {...save.footer}
-        submitLabel={save.editing ? "Update Category" : "Create Category"}
-        onCancel={onCancel}
-      />
     </AdminForm>
   );
 }

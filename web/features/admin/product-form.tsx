@@ -7,7 +7,7 @@ import {
   AdminForm,
   CategoryOptions,
   FieldError,
-  FormFooter,
+  type FormWords,
   fieldClass,
   inputClass,
   labelClass,
@@ -25,6 +25,8 @@ import { useVersionedSave } from "./use-versioned-save.ts";
 const RichTextEditor = lazy(() =>
   import("./rich-text-editor.tsx").then((module) => ({ default: module.RichTextEditor })),
 );
+
+const formWords: FormWords = { add: "Add Product", create: "Create Product", update: "Update Product" };
 
 const fieldNames: Record<ProductField, string> = {
   name: "Name",
@@ -116,7 +118,7 @@ export function ProductForm({
   });
 
   return (
-    <AdminForm title={save.editing ? `Edit “${save.editing.name}”` : "Add Product"} onSubmit={onSubmit}>
+    <AdminForm save={save} words={formWords} onSubmit={onSubmit} onCancel={onCancel}>
       <div className="grid gap-5 md:grid-cols-2">
         <AdminField id={`${id}-name`} label="Name" required error={invalid.name}>
           <input {...field("name")} className={inputClass} />
@@ -201,12 +203,6 @@ export function ProductForm({
       <AdminField id={`${id}-etsy_link`} label="Shop Link" required error={invalid.etsy_link}>
         <input {...field("etsy_link")} type="url" inputMode="url" placeholder="https://" className={inputClass} />
       </AdminField>
-
-      <FormFooter
-        {...save.footer}
-        submitLabel={save.editing ? "Update Product" : "Create Product"}
-        onCancel={onCancel}
-      />
     </AdminForm>
   );
 }

@@ -59,7 +59,7 @@ export function useVersionedSave<T extends { id: number; version: number; name: 
     conflict,
     setNotice,
     run,
-    /** FormFooter's notice, 412 panel and busy state. */
+    /** The form's notice, 412 panel and busy state (AdminForm). */
     footer: {
       notice,
       busy,
