@@ -70,47 +70,29 @@ describe("the Node server (npm start's entry)", () => {
     );
   });
 
-  it("as a process, exits non-zero with one line for a bad setting", async () => {
-    const failure = await run(process.execPath, ["worker/entries/node.ts"], {
-      env: { ...process.env, ...settings, APP_ENV: "production", JWT_SECRET: "", PORT: "0" },
-    }).catch((error: { code: number; stderr: string }) => error);
-    expect("code" in failure && failure.code).toBe(1);
-    expect("stderr" in failure && failure.stderr.trim()).toBe("Invalid configuration: JWT_SECRET is required");
-  });
-
-  it("as a process, refuses the development mailbox in production with one line", async () => {
-    const failure = await run(process.execPath, ["worker/entries/node.ts"], {
-      env: {
-        ...process.env,
-        ...settings,
-        APP_ENV: "production",
-        PUBLIC_URL: "https://shop.example",
-        MAIL_TRANSPORT: "dev-mailbox",
-        PORT: "0",
-      },
-    }).catch((error: { code: number; stderr: string }) => error);
-    expect("code" in failure && failure.code).toBe(1);
-    expect("stderr" in failure && failure.stderr.trim()).toBe(
+  const production = { APP_ENV: "production", PUBLIC_URL: "https://shop.example" };
+  it.each([
+    ["a bad setting", { APP_ENV: "production", JWT_SECRET: "" }, "Invalid configuration: JWT_SECRET is required"],
+    [
+      "the development mailbox in production",
+      { ...production, MAIL_TRANSPORT: "dev-mailbox" },
       "Invalid configuration: MAIL_TRANSPORT is dev-mailbox, which delivers nothing: set a transport that sends e-mail, or leave it unset to keep messages in the outbox",
-    );
-  });
-
-  it("as a process, refuses the published example secrets in production with one line", async () => {
-    const failure = await run(process.execPath, ["worker/entries/node.ts"], {
-      env: {
-        ...process.env,
-        ...settings,
-        APP_ENV: "production",
-        PUBLIC_URL: "https://shop.example",
+    ],
+    [
+      "the published example secrets in production",
+      {
+        ...production,
         JWT_SECRET: publishedExampleValues.JWT_SECRET,
         ADMIN_PASSWORD: publishedExampleValues.ADMIN_PASSWORD,
-        PORT: "0",
       },
+      "Invalid configuration: JWT_SECRET is the published example from .dev.vars.example: set a value of your own in production; ADMIN_PASSWORD is the published example from .dev.vars.example: set a value of your own in production",
+    ],
+  ])("as a process, refuses %s with one line and a non-zero exit", async (_, bad, line) => {
+    const failure = await run(process.execPath, ["worker/entries/node.ts"], {
+      env: { ...process.env, ...settings, ...bad, PORT: "0" },
     }).catch((error: { code: number; stderr: string }) => error);
     expect("code" in failure && failure.code).toBe(1);
-    expect("stderr" in failure && failure.stderr.trim()).toBe(
-      "Invalid configuration: JWT_SECRET is the published example from .dev.vars.example: set a value of your own in production; ADMIN_PASSWORD is the published example from .dev.vars.example: set a value of your own in production",
-    );
+    expect("stderr" in failure && failure.stderr.trim()).toBe(line);
   });
 
   // Generous test timeouts: starting a server or a process takes seconds on a busy machine; the

@@ -1,15 +1,7 @@
 import type { Page } from "playwright-core";
-import { expect, onTestFinished, test } from "vitest";
-import {
-  desktopContext,
-  expectAccessible,
-  failedRequest,
-  failOnPageErrors,
-  openApp,
-  phoneContext,
-  screenshot,
-} from "../support/browser.ts";
-import { type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
+import { expect, test } from "vitest";
+import { expectAccessible, failedRequest, openApp, screenshot } from "../support/browser.ts";
+import { openShopPage, type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
 
 // Issue 26 (5) in Chromium: strangers' wrong passwords lock the administrator's account for
 // untrusted browsers only. The browser that signed in before sends its device cookie by itself
@@ -23,16 +15,8 @@ setUpShopInBrowser((started) => {
 
 const locked = "Too many sign-in attempts for this account. Please wait 15 minutes or reset your password by e-mail.";
 
-async function openPage(kind: "desktop" | "phone"): Promise<Page> {
-  const context =
-    kind === "phone"
-      ? await phoneContext(shop.browser, shop.server.url)
-      : await desktopContext(shop.browser, shop.server.url);
-  onTestFinished(() => context.close());
-  const page = await context.newPage();
-  failOnPageErrors(page, [failedRequest(429, /\/api\/(admin\/login|auth\/token)/)]);
-  return page;
-}
+const openPage = (kind: "desktop" | "phone") =>
+  openShopPage(shop, kind, [failedRequest(429, /\/api\/(admin\/login|auth\/token)/)]);
 
 async function adminSignIn(page: Page) {
   await openApp(page, "/admin");

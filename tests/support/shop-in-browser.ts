@@ -55,15 +55,25 @@ export function setUpDevelopmentShop() {
     APP_ENV: "development",
     MAIL_TRANSPORT: "dev-mailbox",
   });
-  async function openPage(kind: "phone" | "desktop", expected: RegExp[] = []): Promise<Page> {
-    const context =
-      kind === "phone"
-        ? await phoneContext(shop.browser, shop.server.url)
-        : await desktopContext(shop.browser, shop.server.url);
-    onTestFinished(() => context.close());
-    const page = await context.newPage();
-    failOnPageErrors(page, expected);
-    return page;
-  }
+  const openPage = (kind: "phone" | "desktop", expected: RegExp[] = []) => openShopPage(shop, kind, expected);
   return { shop, openPage };
+}
+
+/**
+ * A page of the shop in a fresh phone or laptop context, closed after the test, that fails its
+ * test on a console error other than those `expected`.
+ */
+export async function openShopPage(
+  shop: ShopInBrowser,
+  kind: "phone" | "desktop",
+  expected: RegExp[] = [],
+): Promise<Page> {
+  const context =
+    kind === "phone"
+      ? await phoneContext(shop.browser, shop.server.url)
+      : await desktopContext(shop.browser, shop.server.url);
+  onTestFinished(() => context.close());
+  const page = await context.newPage();
+  failOnPageErrors(page, expected);
+  return page;
 }
