@@ -1,4 +1,4 @@
-import { createContext, useContext } from "react";
+import { createContext } from "react";
 import { idParamSchema } from "../../worker/contract/catalogue.ts";
 import { type InitialData, initialDataElementId, initialDataSchema } from "../../worker/contract/initial-data.ts";
 
@@ -56,12 +56,3 @@ export function readInitialData(): EmbeddedData | undefined {
  * the page's data is module state, read once, and must not be shared between requests).
  */
 export const ServerInitialData = createContext<EmbeddedData | undefined>(undefined);
-
-/**
- * The page's embedded data for a component's first render: the server's, or in the browser the
- * data the page arrived with, so both render the same markup and hydration adopts it.
- */
-export function useInitialData(): EmbeddedData | undefined {
-  const server = useContext(ServerInitialData);
-  return typeof document === "undefined" ? server : readInitialData();
-}
