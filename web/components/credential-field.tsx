@@ -53,22 +53,9 @@ export function SignInFields({
   passwordLabel?: string;
   className: string;
 }) {
-  return (
-    <>
-      <CredentialField
-        kind="email"
-        label={emailLabel}
-        value={form.email}
-        onChange={form.setEmail}
-        className={className}
-      />
-      <CredentialField
-        kind="password"
-        label={passwordLabel}
-        value={form.password}
-        onChange={form.setPassword}
-        className={className}
-      />
-    </>
-  );
+  const fields = [
+    { kind: "email", label: emailLabel, value: form.email, onChange: form.setEmail },
+    { kind: "password", label: passwordLabel, value: form.password, onChange: form.setPassword },
+  ] as const;
+  return fields.map((field) => <CredentialField key={field.kind} {...field} className={className} />);
 }
