@@ -7,7 +7,6 @@ export function ComingSoon({ title }: { title: string }) {
     <MessageScreen
       title={`${title} — coming soon`}
       documentTitle={title}
-      boxed
       icon={SproutIcon}
       tone="calm"
       links={[

@@ -26,7 +26,7 @@ export function MessageScreen({
   details,
   links = [],
   actions,
-  boxed = false,
+  bare = false,
   lang,
   focusTitle = false,
 }: Titles & {
@@ -41,7 +41,8 @@ export function MessageScreen({
   links?: { to: "/" | "/products" | "/signin"; label: string }[];
   /** Buttons beside the links, after them. */
   actions?: ReactNode;
-  boxed?: boolean;
+  /** No card around the message: it stands on the page itself (the not-found screens). */
+  bare?: boolean;
   lang?: string;
   /**
    * Moves the focus to the title when the screen appears: for a screen that takes the place of
@@ -58,9 +59,9 @@ export function MessageScreen({
     <section lang={lang} className="container-page py-16 sm:py-24">
       <div
         className={
-          boxed
-            ? "mx-auto max-w-xl rounded-3xl border border-sand bg-white/80 px-6 py-12 text-center shadow-soft sm:px-12"
-            : "mx-auto max-w-xl text-center"
+          bare
+            ? "mx-auto max-w-xl text-center"
+            : "mx-auto max-w-xl rounded-3xl border border-sand bg-white/80 px-6 py-12 text-center shadow-soft sm:px-12"
         }
       >
         <span className={`mx-auto grid size-14 place-items-center rounded-full ${iconTones[tone]}`}>

@@ -6,6 +6,7 @@ export function NotFound() {
   return (
     <MessageScreen
       title="Page not found"
+      bare
       eyebrow="Error 404"
       icon={LeafIcon}
       tone="warm"

@@ -74,7 +74,6 @@ export function ConfirmEmailScreen() {
         </>
       }
       documentTitle="Confirm your e-mail address"
-      boxed
       icon={ScrollIcon}
       tone="calm"
       details={

@@ -8,7 +8,6 @@ export function SignupWelcome({ email }: { email: string }) {
       title="Welcome to the product"
       documentTitle="Welcome"
       focusTitle
-      boxed
       icon={SproutIcon}
       tone="calm"
       links={[{ to: "/signin", label: "Go to Sign In" }]}

@@ -32,7 +32,6 @@ export function VerifyEmailScreen({ problem }: { problem: VerifyProblem }) {
   return (
     <MessageScreen
       title={title}
-      boxed
       icon={ScrollIcon}
       tone="warm"
       details={

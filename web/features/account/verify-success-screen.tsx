@@ -8,7 +8,6 @@ export function VerifySuccessScreen() {
       lang="tr"
       title="E-posta adresiniz doğrulandı"
       documentTitle="E-posta doğrulandı"
-      boxed
       icon={CheckIcon}
       tone="calm"
       links={[{ to: "/signin", label: "Giriş Yap" }]}

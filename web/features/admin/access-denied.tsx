@@ -14,7 +14,6 @@ export function AccessDenied() {
       title="Access Denied"
       // The admin screen's tab name, which the login after this one keeps.
       documentTitle="Admin"
-      boxed
       icon={LockIcon}
       tone="warm"
       links={[{ to: "/", label: "Go to Homepage" }]}

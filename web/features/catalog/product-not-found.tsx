@@ -27,6 +27,7 @@ export function ProductNotShown({ reason }: { reason: keyof typeof reasons }) {
   return (
     <MessageScreen
       title={title}
+      bare
       icon={LeafIcon}
       tone={tone}
       links={[
