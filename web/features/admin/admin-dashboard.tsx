@@ -3,6 +3,7 @@ import { ErrorPanel } from "../../components/error-panel.tsx";
 import { type TabItem, Tabs } from "./admin-tabs.tsx";
 import { CategoriesTab } from "./categories-tab.tsx";
 import { OrderingTab } from "./ordering-tab.tsx";
+import { OutboxStatus } from "./outbox-status.tsx";
 import { ProductsTab } from "./products-tab.tsx";
 import { SettingsTab } from "./settings-tab.tsx";
 import { type LoadName, useAdminData } from "./use-admin-data.ts";
@@ -44,6 +45,7 @@ export function AdminDashboard() {
         <h1 id="admin-title" className="mt-1 text-3xl font-semibold text-sage-900 sm:text-4xl">
           Dashboard
         </h1>
+        <OutboxStatus categories={data.categories ?? []} />
       </header>
 
       {data.failed.length > 0 ? (
@@ -52,6 +54,7 @@ export function AdminDashboard() {
           onRetry={() => void data.reload()}
         />
       ) : null}
+      {data.stale.length > 0 ? <StaleNote stale={data.stale} onRetry={() => void data.reload()} /> : null}
 
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Counter label="Total Users" value={data.users?.length} />
@@ -83,6 +86,24 @@ export function AdminDashboard() {
         {tab === "settings" ? <SettingsTab settings={data.settings} users={data.users} onReload={data.reload} /> : null}
       </Tabs>
     </section>
+  );
+}
+
+/** Offline (or a load failing) with a copy on the device: what is shown, and how old it is. */
+function StaleNote({ stale, onRetry }: { stale: { name: LoadName; loadedAt: number }[]; onRetry(): void }) {
+  const oldest = Math.min(...stale.map((load) => load.loadedAt));
+  const minutes = Math.max(0, Math.round((Date.now() - oldest) / 60_000));
+  const age = minutes < 1 ? "less than a minute ago" : minutes === 1 ? "1 minute ago" : `${minutes} minutes ago`;
+  return (
+    <div role="status" className="flex flex-wrap items-center gap-3 rounded-2xl bg-linen p-4 text-sm text-ink">
+      <p>
+        Could not reach the server. Showing {stale.map((load) => load.name).join(", ")} as last loaded on this device,{" "}
+        {age}.
+      </p>
+      <button type="button" className="btn btn-outline" onClick={onRetry}>
+        Retry
+      </button>
+    </div>
   );
 }
 

@@ -1,11 +1,13 @@
 import { type FormEvent, useId, useState } from "react";
+import type { CategoryInput } from "../../../worker/contract/admin.ts";
 import type { Category } from "../../../worker/contract/catalogue.ts";
 import { ApiResponseError } from "../../lib/api-client.ts";
 import { notifyCategoriesChanged } from "../../lib/events.ts";
-import { createCategory, deleteCategory, updateCategory, VersionConflictError } from "./admin-api.ts";
+import { VersionConflictError } from "./admin-api.ts";
 import { formatDate } from "./admin-format.ts";
 import { AdminField, AdminForm, type FormWords, fieldClass, inputClass } from "./admin-ui.tsx";
 import { CardActions, ManagementTab, useManagementTab } from "./management-tab.tsx";
+import { type SaveOutcome, saveChange } from "./outbox.ts";
 import { useVersionedSave } from "./use-versioned-save.ts";
 
 /**
@@ -31,9 +33,9 @@ export function CategoriesTab({
           <CategoryForm
             key={tab.form.key}
             category={tab.form.row}
-            onSaved={async (created) => {
+            onSaved={async (created, outcome) => {
               notifyCategoriesChanged();
-              await tab.saved(created ? "Category created successfully!" : "Category updated successfully!");
+              await tab.saved(created ? "Category created successfully!" : "Category updated successfully!", outcome);
             }}
             onCancel={tab.closeForm}
           />
@@ -64,8 +66,14 @@ export function CategoriesTab({
               void tab.remove(category, {
                 question: "Are you sure you want to delete this category? This action cannot be undone.",
                 send: async (row) => {
-                  await deleteCategory(row.id, row.version);
+                  const outcome = await saveChange({
+                    kind: "category.delete",
+                    id: row.id,
+                    baseVersion: row.version,
+                    name: row.name,
+                  });
                   notifyCategoriesChanged();
+                  return outcome;
                 },
                 deleted: "Category deleted successfully!",
                 // SPEC's sentence, then the server's reason (a category that still has products, say).
@@ -95,7 +103,7 @@ function CategoryForm({
   onCancel,
 }: {
   category: Category | undefined;
-  onSaved(created: boolean): Promise<void>;
+  onSaved(created: boolean, outcome: SaveOutcome): Promise<void>;
   onCancel(): void;
 }) {
   const id = useId();
@@ -103,8 +111,8 @@ function CategoryForm({
   const [description, setDescription] = useState(category?.description ?? "");
   const [nameError, setNameError] = useState<string | null>(null);
   const save = useVersionedSave(category, {
-    create: createCategory,
-    update: updateCategory,
+    create: (input: CategoryInput) => saveChange({ kind: "category.create", input }),
+    update: (id, baseVersion, input) => saveChange({ kind: "category.update", id, baseVersion, input }),
     onSaved,
     summary: (current) => current.description,
     onLoadCurrent: (current) => {

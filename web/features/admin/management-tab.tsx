@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from "react";
 import { confirmAction, EmptyState, type Notice, NoticeBanner, TabHeader } from "./admin-ui.tsx";
+import { type SaveOutcome, savedOnDeviceText } from "./outbox.ts";
 
 type Row = { id: number; version: number };
 
@@ -27,10 +28,10 @@ export function useManagementTab<T extends Row>(onChanged: () => Promise<void>) 
     setForm({ mode: "open", row, key: Date.now() });
   };
 
-  /** The form saved: it closes and the tab says so. */
-  const saved = async (text: string) => {
+  /** The form saved: it closes and the tab says so (SPEC's words once the server has it). */
+  const saved = async (text: string, outcome: SaveOutcome) => {
     setForm({ mode: "closed" });
-    setNotice({ tone: "success", text });
+    setNotice({ tone: "success", text: outcome === "sent" ? text : savedOnDeviceText });
     await onChanged();
   };
 
@@ -42,15 +43,15 @@ export function useManagementTab<T extends Row>(onChanged: () => Promise<void>) 
       send,
       deleted,
       failed,
-    }: { question: string; send(row: T): Promise<void>; deleted: string; failed(error: unknown): string },
+    }: { question: string; send(row: T): Promise<SaveOutcome>; deleted: string; failed(error: unknown): string },
   ) => {
     if (!confirmAction(question)) return;
     setDeleting(row.id);
     setNotice(null);
     try {
-      await send(row);
+      const outcome = await send(row);
       setForm((current) => (current.mode === "open" && current.row?.id === row.id ? { mode: "closed" } : current));
-      setNotice({ tone: "success", text: deleted });
+      setNotice({ tone: "success", text: outcome === "sent" ? deleted : savedOnDeviceText });
     } catch (error) {
       setNotice({ tone: "error", text: failed(error) });
     } finally {

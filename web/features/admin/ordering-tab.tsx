@@ -21,7 +21,6 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Product } from "../../../worker/contract/catalogue.ts";
 import { ChevronDownIcon, ChevronUpIcon, DragHandleIcon } from "../../components/icons.tsx";
 import { getSessionManager } from "../../lib/session.ts";
-import { reorderProducts } from "./admin-api.ts";
 import {
   AdminField,
   CategoryOptions,
@@ -32,6 +31,7 @@ import {
   NoticeBanner,
   TabHeader,
 } from "./admin-ui.tsx";
+import { saveChange, savedOnDeviceText } from "./outbox.ts";
 import { ProductThumbnail } from "./product-thumbnail.tsx";
 import type { ProductTabProps } from "./products-tab.tsx";
 
@@ -109,15 +109,14 @@ export function OrderingTab({ products, categories, onChanged }: ProductTabProps
     }
     setBusy(true);
     try {
-      await reorderProducts({
-        reorder_by_ids: {
-          ids: order,
-          start_from: 1,
-          step: 1,
-          ...(categoryId === undefined ? {} : { category_id: categoryId }),
-        },
+      // Sent as intent: the order chosen, and the order it was chosen from (ADR 0045).
+      const outcome = await saveChange({
+        kind: "reorder",
+        ids: order,
+        basedOn: shown.map((product) => product.id),
+        ...(categoryId === undefined ? {} : { categoryId }),
       });
-      setNotice({ tone: "success", text: "Product order saved." });
+      setNotice({ tone: "success", text: outcome === "sent" ? "Product order saved." : savedOnDeviceText });
       await onChanged();
     } catch {
       setNotice({ tone: "error", text: "Failed to save ordering." });

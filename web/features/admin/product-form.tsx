@@ -1,7 +1,8 @@
 import { type FormEvent, lazy, Suspense, useId, useState } from "react";
+import type { ProductInput } from "../../../worker/contract/admin.ts";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
 import { ApiResponseError } from "../../lib/api-client.ts";
-import { createProduct, updateProduct, VersionConflictError, writeErrorMessage } from "./admin-api.ts";
+import { VersionConflictError, writeErrorMessage } from "./admin-api.ts";
 import {
   AdminField,
   AdminForm,
@@ -12,6 +13,7 @@ import {
   inputClass,
   labelClass,
 } from "./admin-ui.tsx";
+import { type SaveOutcome, saveChange } from "./outbox.ts";
 import {
   missingProductFields,
   type ProductField,
@@ -48,7 +50,7 @@ export function ProductForm({
   /** The product being edited, as the server has it now; undefined for a new one. */
   product: Product | undefined;
   categories: readonly Category[];
-  onSaved(created: boolean): Promise<void>;
+  onSaved(created: boolean, outcome: SaveOutcome): Promise<void>;
   onCancel(): void;
 }) {
   const id = useId();
@@ -57,8 +59,8 @@ export function ProductForm({
   const [editorKey, setEditorKey] = useState(0);
   const [invalid, setInvalid] = useState<Partial<Record<string, string>>>({});
   const save = useVersionedSave(product, {
-    create: createProduct,
-    update: updateProduct,
+    create: (input: ProductInput) => saveChange({ kind: "product.create", input }),
+    update: (id, baseVersion, input) => saveChange({ kind: "product.update", id, baseVersion, input }),
     onSaved,
     summary: (current) => current.short_description,
     onLoadCurrent: (current) => {

@@ -1,7 +1,8 @@
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
-import { deleteProduct, fetchProduct, VersionConflictError } from "./admin-api.ts";
+import { fetchProduct, VersionConflictError } from "./admin-api.ts";
 import { Badge } from "./admin-ui.tsx";
 import { CardActions, ManagementTab, useManagementTab } from "./management-tab.tsx";
+import { saveChange } from "./outbox.ts";
 import { ProductForm } from "./product-form.tsx";
 import { ProductThumbnail } from "./product-thumbnail.tsx";
 
@@ -19,15 +20,22 @@ export function ProductsTab({ products, categories, onChanged }: ProductTabProps
   const { form } = tab;
   const categoryName = new Map(categories.map((category) => [category.id, category.name]));
 
-  /** The product as the server has it now (its latest version and full description). */
+  /**
+   * The product as the server has it now when that is newer than the list (another tab or admin
+   * changed it); else the listed one, which carries this device's changes not yet sent.
+   */
   const openEdit = async (listed: Product) => {
     tab.setNotice(null);
     tab.setForm({ mode: "loading", id: listed.id });
     let product = listed;
     try {
-      product = await fetchProduct(listed.id);
+      // A product made on this device and not yet sent has no server copy (its id is negative).
+      if (listed.id > 0) {
+        const current = await fetchProduct(listed.id);
+        if (current.version > listed.version) product = current;
+      }
     } catch {
-      // The listed copy is a moment old; If-Match catches it if someone changed it meanwhile.
+      // Offline, or a moment old: If-Match catches it if someone changed it meanwhile.
     }
     tab.openForm(product);
   };
@@ -47,8 +55,8 @@ export function ProductsTab({ products, categories, onChanged }: ProductTabProps
             key={form.key}
             product={form.row}
             categories={categories}
-            onSaved={(created) =>
-              tab.saved(created ? "Product created successfully!" : "Product updated successfully!")
+            onSaved={(created, outcome) =>
+              tab.saved(created ? "Product created successfully!" : "Product updated successfully!", outcome)
             }
             onCancel={tab.closeForm}
           />
@@ -90,7 +98,8 @@ export function ProductsTab({ products, categories, onChanged }: ProductTabProps
               onDelete={() =>
                 void tab.remove(product, {
                   question: "Are you sure you want to delete this product?",
-                  send: (row) => deleteProduct(row.id, row.version),
+                  send: (row) =>
+                    saveChange({ kind: "product.delete", id: row.id, baseVersion: row.version, name: row.name }),
                   deleted: "Product deleted successfully!",
                   failed: (error) =>
                     `Failed to delete product.${error instanceof VersionConflictError ? ` ${error.message}` : ""}`,

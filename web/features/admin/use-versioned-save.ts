@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { VersionConflictError } from "./admin-api.ts";
 import type { Notice } from "./admin-ui.tsx";
+import type { SaveOutcome } from "./outbox.ts";
 
 /**
  * The save of an admin form that edits a versioned row (a product, a category): one save at a
@@ -13,10 +14,10 @@ import type { Notice } from "./admin-ui.tsx";
 export function useVersionedSave<T extends { id: number; version: number; name: string }, Input>(
   row: T | undefined,
   options: {
-    create(input: Input): Promise<unknown>;
-    update(id: number, version: number, input: Input): Promise<unknown>;
+    create(input: Input): Promise<SaveOutcome>;
+    update(id: number, version: number, input: Input): Promise<SaveOutcome>;
     /** The write went through; the tab closes the form. */
-    onSaved(created: boolean): Promise<void>;
+    onSaved(created: boolean, outcome: SaveOutcome): Promise<void>;
     /** The line shown under the current row's name in the 412 notice. */
     summary(row: T): string;
     /** Puts the current row into the form's fields. */
@@ -34,10 +35,9 @@ export function useVersionedSave<T extends { id: number; version: number; name: 
     setNotice(null);
     setConflict(null);
     try {
-      if (editing) await options.update(editing.id, editing.version, input);
-      else await options.create(input);
+      const outcome = editing ? await options.update(editing.id, editing.version, input) : await options.create(input);
       // Left busy: the form is on its way out.
-      await options.onSaved(!editing);
+      await options.onSaved(!editing, outcome);
     } catch (error) {
       if (error instanceof VersionConflictError) setConflict(error.current as T);
       setNotice({ tone: "error", text: failure(error) });

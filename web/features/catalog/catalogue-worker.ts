@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { watchOutbox } from "../../lib/admin-outbox.ts";
 import { answerCalls } from "../../lib/worker-calls.ts";
 import { openCatalogueStorage } from "./catalogue-db.ts";
 import { createDeviceCatalogue } from "./device-catalogue.ts";
@@ -10,6 +11,7 @@ const catalogue = createDeviceCatalogue({
   storage: openCatalogueStorage(),
   fetch: (input, init) => fetch(input, init),
   now: () => Date.now(),
+  watchOutbox: (listener) => void watchOutbox(listener),
 });
 // The page's listener stays on the page: the notices are posted to it (web/lib/worker-calls.ts).
 answerCalls(scope, { ...catalogue, watch: () => catalogue.watch((...notice) => scope.postMessage({ notice })) });

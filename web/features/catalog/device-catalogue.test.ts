@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
+import type { OutboxEntry } from "../../lib/admin-outbox.ts";
 import type { CatalogueStorage, ListSync, StoredList } from "./catalogue-db.ts";
 import { type CatalogueStatus, createDeviceCatalogue } from "./device-catalogue.ts";
 import { searchTextOf } from "./product-search.ts";
@@ -205,5 +206,51 @@ describe("the catalogue worker's answers", () => {
     expect(api.requests.filter((path) => path === "/api/products")).toHaveLength(2);
     await catalogue.revalidate();
     expect(api.requests.filter((path) => path === "/api/products")).toHaveLength(3);
+  });
+
+  it("on the admin's device, shows their waiting changes over the server's lists, and drops them once sent", async () => {
+    const { storage } = memoryStorage([stored(teas), { list: "categories", rows: categories }]);
+    let tellOutbox: (entries: OutboxEntry[]) => void = () => {};
+    const catalogue = createDeviceCatalogue({
+      storage: Promise.resolve(storage),
+      fetch: shopServer(teas).fetch,
+      now: () => 1,
+      watchOutbox: (listener) => {
+        tellOutbox = listener;
+      },
+    });
+    const told: CatalogueStatus[] = [];
+    await catalogue.watch((status) => void told.push(status));
+    const entry = (change: OutboxEntry["change"]): OutboxEntry => ({
+      format: 1,
+      owner: "admin",
+      key: "k",
+      change,
+      state: "waiting",
+      queuedAt: 0,
+      attempts: 0,
+      notBefore: 0,
+    });
+    const input = {
+      name: "Kekik Yağı",
+      short_description: "",
+      category_id: -1,
+      etsy_link: "https://www.etsy.com/listing/9",
+    };
+    tellOutbox([
+      entry({ kind: "category.create", tempId: -1, input: { name: "Yağlar 2" } }),
+      entry({ kind: "product.create", tempId: -2, input }),
+      entry({ kind: "product.delete", id: 2, baseVersion: 1, name: "Isırgan Otu Çayı" }),
+    ]);
+    const search = await catalogue.list({ ...all, query: "kekik" });
+    expect(search.answer?.products.map((p) => [p.id, p.name, p.category_id])).toEqual([[-2, "Kekik Yağı", -1]]);
+    expect((await catalogue.list(all)).answer?.products.map((p) => p.id)).toEqual([-2, 1, 3]);
+    expect((await catalogue.product(2)).answer).toEqual({ status: "missing" });
+    expect(told.at(-1)?.categories?.map((c) => c.name)).toEqual(["Çaylar", "Yağlar", "Yağlar 2"]);
+    expect(told.at(-1)?.version).toBeGreaterThan(told[0]?.version ?? 0);
+
+    tellOutbox([]);
+    expect((await catalogue.list(all)).answer?.products.map((p) => p.id)).toEqual([1, 2, 3]);
+    expect(told.at(-1)?.categories).toEqual(categories);
   });
 });

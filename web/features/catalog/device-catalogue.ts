@@ -1,6 +1,7 @@
 import { hc } from "hono/client";
 import type { AppType } from "../../../worker/app.ts";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
+import { applyOutbox, type OutboxEntry } from "../../lib/admin-outbox.ts";
 import { ApiResponseError, errorMessage, NetworkError, type ResponseLike, readJson } from "../../lib/api-client.ts";
 import type { CatalogueStorage, ListName, StoredProduct } from "./catalogue-db.ts";
 import { findProducts, type ListAnswer, type ListQuery, searchTextOf } from "./product-search.ts";
@@ -34,7 +35,13 @@ export type CatalogueWorkerApi = {
   revalidate(): Promise<void>;
 };
 
-type Deps = { storage: Promise<CatalogueStorage | undefined>; fetch: typeof fetch; now: () => number };
+type Deps = {
+  storage: Promise<CatalogueStorage | undefined>;
+  fetch: typeof fetch;
+  now: () => number;
+  /** The admin's changes waiting on this device, now and after each change (none on a shopper's device). */
+  watchOutbox?: (listener: (entries: OutboxEntry[]) => void) => void;
+};
 
 /**
  * The catalogue's background half (ADR 0021, 0024, 0039), run in a Web Worker by
@@ -42,7 +49,7 @@ type Deps = { storage: Promise<CatalogueStorage | undefined>; fetch: typeof fetc
  * stores what changed, and answers the screens' questions from the product list and each
  * product's folded search text, so a thousand products never cross to the page.
  */
-export function createDeviceCatalogue({ storage, fetch, now }: Deps): CatalogueWorkerApi {
+export function createDeviceCatalogue({ storage, fetch, now, watchOutbox }: Deps): CatalogueWorkerApi {
   const api = hc<AppType>("/api", { fetch });
   let list: { products: Product[]; texts: string[] } | undefined;
   /** The server sent or confirmed the product list in this page's life: a product not in it is gone. */
@@ -55,9 +62,27 @@ export function createDeviceCatalogue({ storage, fetch, now }: Deps): CatalogueW
     status = { ...status, ...change };
     void listener?.(status, picturesToKeep);
   };
+  // The lists as the server last sent them, and the admin's waiting changes laid over them
+  // (ADR 0046): the admin's device shows its shop as the admin left it, before the server has it.
+  let serverProducts: StoredProduct[] | undefined;
+  let serverCategories: Category[] | undefined;
+  let pending: OutboxEntry[] = [];
+  const shownCategories = () =>
+    serverCategories && pending.length > 0 ? applyOutbox([], serverCategories, pending).categories : serverCategories;
   const setProducts = (rows: StoredProduct[]) => {
-    list = { products: rows.map(({ searchText: _, ...product }) => product), texts: rows.map((row) => row.searchText) };
+    serverProducts = rows;
+    const sent = new Set(rows);
+    const shown = pending.length > 0 ? (applyOutbox(rows, [], pending).products as StoredProduct[]) : rows;
+    list = {
+      products: shown.map(({ searchText: _, ...product }) => product),
+      // A row the overlay changed is folded again; the others keep their stored text.
+      texts: shown.map((row) => (sent.has(row) ? row.searchText : searchTextOf(row))),
+    };
     alone.clear();
+  };
+  const setCategories = (rows: Category[] | undefined) => {
+    serverCategories = rows;
+    return shownCategories();
   };
 
   const read = storage.then(async (db) => {
@@ -67,7 +92,13 @@ export function createDeviceCatalogue({ storage, fetch, now }: Deps): CatalogueW
     const products = (rows.get("products") ?? []) as StoredProduct[];
     if (products.length > 0) setProducts(products);
     const checkedAt = sync.find((record) => record.list === "products")?.checkedAt;
-    status = { ...status, version: list ? 1 : 0, categories: rows.get("categories") as Category[], checkedAt };
+    const categories = setCategories(rows.get("categories") as Category[] | undefined);
+    status = { ...status, version: list ? 1 : 0, categories, checkedAt };
+    watchOutbox?.((entries) => {
+      pending = entries;
+      if (serverProducts) setProducts(serverProducts);
+      tell({ version: status.version + 1, categories: shownCategories() });
+    });
   });
 
   async function sync(name: ListName): Promise<void> {
@@ -101,7 +132,7 @@ export function createDeviceCatalogue({ storage, fetch, now }: Deps): CatalogueW
     const record = { list: name, etag: response.headers.get("ETag") ?? undefined, checkedAt };
     etags.set(name, record.etag);
     if (name === "categories") {
-      tell({ categories: rows as Category[], unreachable: false });
+      tell({ categories: setCategories(rows as Category[]), unreachable: false });
       return db?.store({ list: name, rows: rows as Category[] }, record).catch(() => {});
     }
     const products = (rows as Product[]).map((product) => ({ ...product, searchText: searchTextOf(product) }));
@@ -118,7 +149,8 @@ export function createDeviceCatalogue({ storage, fetch, now }: Deps): CatalogueW
     await read;
     const product = list?.products.find((candidate) => candidate.id === id);
     if (product) return { status: "found", product };
-    if (confirmed) return { status: "missing" };
+    const deletedHere = pending.some(({ change }) => change.kind === "product.delete" && change.id === id);
+    if (confirmed || deletedHere) return { status: "missing" };
     // Newer than the device's copy, or an address typed by hand: asked for alone.
     try {
       return { status: "found", product: await readJson(api.products[":id"].$get({ param: { id: String(id) } })) };
