@@ -65,22 +65,21 @@ function ProductDetail({ product, category }: { product: Product; category: Cate
         <Gallery key={product.id} images={images} name={product.name} />
 
         <div className="min-w-0">
-          {category ? (
-            <Link
-              to="/products"
-              search={{ category: category.id }}
-              lang="tr"
-              className="eyebrow inline-block rounded hover:text-terracotta-600 hover:underline"
-            >
-              {category.name}
-            </Link>
-          ) : null}
-          <h1 lang="tr" className="mt-2 text-4xl font-semibold text-sage-900 sm:text-5xl">
-            {product.name}
-          </h1>
-          <p lang="tr" className="mt-5 text-lg leading-relaxed text-muted">
-            {product.short_description || product.description}
-          </p>
+          <div lang="tr">
+            {category ? (
+              <Link
+                to="/products"
+                search={{ category: category.id }}
+                className="eyebrow inline-block rounded hover:text-terracotta-600 hover:underline"
+              >
+                {category.name}
+              </Link>
+            ) : null}
+            <h1 className="mt-2 text-4xl font-semibold text-sage-900 sm:text-5xl">{product.name}</h1>
+            <p className="mt-5 text-lg leading-relaxed text-muted">
+              {product.short_description || product.description}
+            </p>
+          </div>
 
           <div className="mt-8 flex flex-wrap gap-3">
             {product.etsy_link ? (
