@@ -157,6 +157,18 @@ describe("numbers: one request cannot take the catalogue down", async () => {
     expect((await call("DELETE", `/api/admin/products/${created.id}`)).status).toBe(204);
   });
 
+  it("bounds a reorder's based_on as its ids, and changes nothing", async () => {
+    const before = await listIds(app);
+    const tooMany = Array.from({ length: 10_001 }, (_, n) => n + 1);
+    for (const based_on of [[a.id, 2 ** 53], [a.id, 0], [a.id, 1.5], [a.id, a.id], [], tooMany, "1,2,3"]) {
+      await expectRefusal(
+        await call("POST", "/api/admin/products/reorder", { reorder_by_ids: { ids: [a.id, b.id], based_on } }),
+        "reorder_by_ids.based_on",
+      );
+    }
+    expect(await listIds(app)).toEqual(before);
+  });
+
   it("reads rows another writer stored out of range, in their order, and the admin can repair them", async () => {
     // As an older or buggy writer might have left them: beyond JavaScript's safe integers, and
     // a single image stored as plain text rather than a JSON list.

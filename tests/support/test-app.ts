@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createClient } from "@libsql/client";
+import { type Client, createClient, type Transaction } from "@libsql/client";
 import type { Context } from "hono";
 import { afterAll } from "vitest";
 import { createApp } from "../../worker/app.ts";
@@ -44,16 +44,56 @@ export function createMemoryMailer() {
   } satisfies Mailer & { sent: OutgoingEmail[] };
 }
 
+/** Waits for the event loop's next turn, as a statement sent over a network does. */
+const nextTurn = () => new Promise((done) => setImmediate(done));
+
+/** `target` with each of `methods` called only after the event loop's next turn. */
+function afterATurn<T extends object>(target: T, methods: Record<string, ((value: never) => unknown) | null>): T {
+  return new Proxy(target, {
+    get(object, name) {
+      const value = Reflect.get(object, name, object);
+      if (typeof value !== "function") return value;
+      if (typeof name !== "string" || !(name in methods)) return value.bind(object);
+      const wrap = methods[name];
+      return async (...args: unknown[]) => {
+        await nextTurn();
+        const result = await value.apply(object, args);
+        return wrap ? wrap(result as never) : result;
+      };
+    },
+  });
+}
+
+/**
+ * The embedded client, with every statement, transaction step and commit waiting a turn of the
+ * event loop first, as they do over a network. In-process requests then interleave between
+ * statements as they do on Workers and against Turso; on the bare embedded client a request's
+ * statements run without yielding, so races between requests never show.
+ */
+function withNetworkTurns(client: Client): Client {
+  const transactionSteps = { execute: null, batch: null, executeMultiple: null, commit: null, rollback: null };
+  return afterATurn(client, {
+    execute: null,
+    batch: null,
+    executeMultiple: null,
+    transaction: (tx: Transaction) => afterATurn(tx, transactionSteps),
+  });
+}
+
 /**
  * A fresh libSQL database file migrated by the real migrations, removed after the test file.
- * One per test file (call at module level or in beforeAll).
+ * One per test file (call at module level or in beforeAll). `networkTurns`: see withNetworkTurns.
  */
-export async function createTestDatabase(): Promise<{ db: Database; url: string; file: string }> {
+export async function createTestDatabase({ networkTurns = false } = {}): Promise<{
+  db: Database;
+  url: string;
+  file: string;
+}> {
   const dir = mkdtempSync(join(tmpdir(), "shop-test-"));
   const file = join(dir, "app.db");
   const url = `file:${file}`;
   const client = createClient({ url });
-  const db = createDatabase(client);
+  const db = createDatabase(networkTurns ? withNetworkTurns(client) : client);
   await migrateDatabase(db);
   afterAll(() => {
     client.close();
@@ -72,8 +112,9 @@ export const testClientAddress = (c: Context) => c.req.header("X-Test-Client") ?
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   web: Pick<AppDeps, "assets" | "renderPage"> = {},
+  database: { networkTurns?: boolean } = {},
 ) {
-  const { db, url } = await createTestDatabase();
+  const { db, url } = await createTestDatabase(database);
   const config = { ...parseConfig({ ...testSettings, DATABASE_URL: url }), ...overrides };
   const clock = createTestClock();
   const mailer = createMemoryMailer();

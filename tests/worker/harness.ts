@@ -159,19 +159,25 @@ export type WorkerShop = { database: TestDatabase; hrana: HranaServer; worker: M
 export async function startWorkerShop({
   authToken,
   settings = {},
+  onLog,
 }: {
   authToken?: string;
   settings?: Record<string, string>;
+  /** The Worker's console, for a test that provokes a logged error (see startWorker). */
+  onLog?: (log: { level: string; message: string }) => void;
 } = {}): Promise<WorkerShop> {
   ensureBuilt();
   const database = await createTestDatabase(testAdmin);
   const hrana = await startHranaServer({ file: database.file, ...(authToken ? { authToken } : {}) });
-  const worker = await startWorker({
-    ...testSettings,
-    ...settings,
-    DATABASE_URL: hrana.url,
-    ...(authToken ? { DATABASE_AUTH_TOKEN: authToken } : {}),
-  });
+  const worker = await startWorker(
+    {
+      ...testSettings,
+      ...settings,
+      DATABASE_URL: hrana.url,
+      ...(authToken ? { DATABASE_AUTH_TOKEN: authToken } : {}),
+    },
+    onLog ? { onLog } : {},
+  );
   return {
     database,
     hrana,
@@ -206,15 +212,18 @@ export function setUpWorkerShop({
   clientAddress,
   origin = "http://shop.test",
   settings,
+  onLog,
 }: {
   clientAddress: string;
   origin?: string;
   /** Added to testSettings. */
   settings?: Record<string, string>;
+  /** The Worker's console, for a test that provokes a logged error (see startWorker). */
+  onLog?: (log: { level: string; message: string }) => void;
 }) {
   let started: WorkerShop | undefined;
   beforeAll(async () => {
-    started = await startWorkerShop({ settings });
+    started = await startWorkerShop({ settings, ...(onLog ? { onLog } : {}) });
   });
   afterAll(() => started?.stop());
   const shop = () => {

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import {
+  productDisplayOrder,
   safeCategoryColumns,
   safeProductColumns,
   toCategoryDto,
@@ -8,13 +9,14 @@ import {
 import type { CategoryData, ProductData, ReorderData } from "../contract/admin.ts";
 import type { Category, Product } from "../contract/catalogue.ts";
 import { sanitizeRichText } from "../contract/rich-text.ts";
-import type { Database } from "../db/client.ts";
+import type { Transaction } from "../db/client.ts";
 import { categories, products } from "../db/schema.ts";
 import { ApiError } from "../lib/api-error.ts";
 
-// The administrator's changes to the catalogue. Every write bumps the row's `version` (for
-// If-Match) and, through the database's triggers, the catalogue version that shoppers' caches
-// revalidate against.
+// The administrator's changes to the catalogue, each inside the request's write transaction
+// (worker/lib/idempotency.ts), so its checks and its writes are one. Every write bumps the row's
+// `version` (for If-Match) and, through the database's triggers, the catalogue version that
+// shoppers' caches revalidate against.
 
 /** The version an `If-Match` header asks for (`"3"`, `W/"3"` or `3`), or undefined without one. */
 export function expectedVersion(header: string | undefined): number | undefined {
@@ -37,8 +39,8 @@ const stale = (current: Product | Category) =>
     extra: { current },
   });
 
-async function requireCategory(db: Database, id: number): Promise<void> {
-  const found = await db.query.categories.findFirst({ columns: { id: true }, where: eq(categories.id, id) });
+async function requireCategory(tx: Transaction, id: number): Promise<void> {
+  const found = await tx.query.categories.findFirst({ columns: { id: true }, where: eq(categories.id, id) });
   if (!found) {
     throw new ApiError(400, "invalid_request", "Invalid category_id: is not a category", {
       fields: { category_id: "is not a category" },
@@ -60,9 +62,9 @@ function productColumns(input: ProductData) {
   };
 }
 
-export async function createProduct(db: Database, input: ProductData, now: Date): Promise<Product> {
-  await requireCategory(db, input.category_id);
-  const [row] = await db
+export async function createProduct(tx: Transaction, input: ProductData, now: Date): Promise<Product> {
+  await requireCategory(tx, input.category_id);
+  const [row] = await tx
     .insert(products)
     .values({ ...productColumns(input), createdAt: now, updatedAt: now })
     .returning(safeProductColumns);
@@ -71,32 +73,32 @@ export async function createProduct(db: Database, input: ProductData, now: Date)
 }
 
 export async function updateProduct(
-  db: Database,
+  tx: Transaction,
   id: number,
   input: ProductData,
   version: number | undefined,
   now: Date,
 ): Promise<Product> {
-  await requireCategory(db, input.category_id);
-  const [row] = await db
+  await requireCategory(tx, input.category_id);
+  const [row] = await tx
     .update(products)
     .set({ ...productColumns(input), version: sql`${products.version} + 1`, updatedAt: now })
     .where(rowAt(products, id, version))
     .returning(safeProductColumns);
   if (row) return toProductDto(row);
-  throw await missingOrStale(db, "product", id);
+  throw await missingOrStale(tx, "product", id);
 }
 
-export async function deleteProduct(db: Database, id: number, version: number | undefined): Promise<void> {
-  const deleted = await db
+export async function deleteProduct(tx: Transaction, id: number, version: number | undefined): Promise<void> {
+  const deleted = await tx
     .delete(products)
     .where(rowAt(products, id, version))
     .returning({ id: products.id });
-  if (deleted.length === 0) throw await missingOrStale(db, "product", id);
+  if (deleted.length === 0) throw await missingOrStale(tx, "product", id);
 }
 
-export async function createCategory(db: Database, input: CategoryData, now: Date): Promise<Category> {
-  const [row] = await db
+export async function createCategory(tx: Transaction, input: CategoryData, now: Date): Promise<Category> {
+  const [row] = await tx
     .insert(categories)
     .values({ ...input, createdAt: now, updatedAt: now })
     .returning(safeCategoryColumns);
@@ -105,27 +107,27 @@ export async function createCategory(db: Database, input: CategoryData, now: Dat
 }
 
 export async function updateCategory(
-  db: Database,
+  tx: Transaction,
   id: number,
   input: CategoryData,
   version: number | undefined,
   now: Date,
 ): Promise<Category> {
-  const [row] = await db
+  const [row] = await tx
     .update(categories)
     .set({ ...input, version: sql`${categories.version} + 1`, updatedAt: now })
     .where(rowAt(categories, id, version))
     .returning(safeCategoryColumns);
   if (row) return toCategoryDto(row);
-  throw await missingOrStale(db, "category", id);
+  throw await missingOrStale(tx, "category", id);
 }
 
 /**
  * Deletes an empty category. One with products is refused, so no product is left pointing at a
  * category that is gone (the condition and the delete are one statement).
  */
-export async function deleteCategory(db: Database, id: number, version: number | undefined): Promise<void> {
-  const deleted = await db
+export async function deleteCategory(tx: Transaction, id: number, version: number | undefined): Promise<void> {
+  const deleted = await tx
     .delete(categories)
     .where(
       and(
@@ -135,25 +137,44 @@ export async function deleteCategory(db: Database, id: number, version: number |
     )
     .returning({ id: categories.id });
   if (deleted.length > 0) return;
-  const count = await db.$count(products, eq(products.categoryId, id));
-  if (count > 0 && (await db.query.categories.findFirst({ where: eq(categories.id, id) }))) {
+  const count = await tx.$count(products, eq(products.categoryId, id));
+  if (count > 0 && (await tx.query.categories.findFirst({ where: eq(categories.id, id) }))) {
     throw new ApiError(
       409,
       "category_not_empty",
       `This category still has ${count} product${count === 1 ? "" : "s"}. Move or delete them first.`,
     );
   }
-  throw await missingOrStale(db, "category", id);
+  throw await missingOrStale(tx, "category", id);
 }
 
 /**
  * SPEC §9's reorder: `sort_order` = start_from, start_from + step, … in the order of `ids`, in
  * one statement, so it applies entirely or not at all. Every id must be a product (of the
  * category, when one is given).
+ *
+ * With `based_on`, the order the admin saw (docs/decisions/0045-reorder-based-on-the-order-seen.md):
+ * when the shop shows that scope in another order now (a product added, deleted or moved since),
+ * nothing is written and the answer is 412 `order_conflict` with the `current` order. The check
+ * and the update are in one transaction.
  */
-export async function reorderProducts(db: Database, request: ReorderData, now: Date): Promise<void> {
-  const { ids, start_from, step, category_id } = request;
-  const found = await db
+export async function reorderProducts(tx: Transaction, request: ReorderData, now: Date): Promise<void> {
+  const { ids, start_from, step, category_id, based_on } = request;
+  if (based_on !== undefined) {
+    const current = (
+      await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(category_id === undefined ? undefined : eq(products.categoryId, category_id))
+        .orderBy(...productDisplayOrder)
+    ).map((p) => p.id);
+    if (current.length !== based_on.length || current.some((id, index) => id !== based_on[index])) {
+      throw new ApiError(412, "order_conflict", "The order changed in the meantime. Here is the current order.", {
+        extra: { current },
+      });
+    }
+  }
+  const found = await tx
     .select({ id: products.id, categoryId: products.categoryId })
     .from(products)
     .where(inArray(products.id, ids));
@@ -181,7 +202,7 @@ export async function reorderProducts(db: Database, request: ReorderData, now: D
     ids.map((id, index) => sql`when ${id} then ${start_from + index * step}`),
     sql` `,
   );
-  await db
+  await tx
     .update(products)
     .set({
       sortOrder: sql`case ${products.id} ${positions} end`,
@@ -191,11 +212,11 @@ export async function reorderProducts(db: Database, request: ReorderData, now: D
     .where(inArray(products.id, ids));
 }
 
-async function missingOrStale(db: Database, kind: "product" | "category", id: number): Promise<ApiError> {
+async function missingOrStale(tx: Transaction, kind: "product" | "category", id: number): Promise<ApiError> {
   const [row] =
     kind === "product"
-      ? (await db.select(safeProductColumns).from(products).where(eq(products.id, id))).map(toProductDto)
-      : (await db.select(safeCategoryColumns).from(categories).where(eq(categories.id, id))).map(toCategoryDto);
+      ? (await tx.select(safeProductColumns).from(products).where(eq(products.id, id))).map(toProductDto)
+      : (await tx.select(safeCategoryColumns).from(categories).where(eq(categories.id, id))).map(toCategoryDto);
   if (row) return stale(row);
   return kind === "product"
     ? new ApiError(404, "product_not_found", "This product does not exist or was removed.")

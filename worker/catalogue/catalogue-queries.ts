@@ -70,13 +70,16 @@ export function toCategoryDto({ id, name, description, version, createdAt }: typ
   return { id, name, description, version, created_at: createdAt.toISOString() };
 }
 
-/** Products in display order (sort_order, then name): one query, whatever the filter. */
+/** The order the shop shows products in: sort_order (as stored), then name, then id. */
+export const productDisplayOrder = [asc(products.sortOrder), asc(products.name), asc(products.id)] as const;
+
+/** Products in display order: one query, whatever the filter. */
 export async function listProducts(db: Database, categoryId?: number): Promise<Product[]> {
   const rows = await db
     .select(safeProductColumns)
     .from(products)
     .where(categoryId === undefined ? undefined : eq(products.categoryId, categoryId))
-    .orderBy(asc(products.sortOrder), asc(products.name), asc(products.id));
+    .orderBy(...productDisplayOrder);
   return rows.map(toProductDto);
 }
 

@@ -129,22 +129,28 @@ export const categoryInputSchema = z.strictObject({
 export type CategoryInput = z.input<typeof categoryInputSchema>;
 export type CategoryData = z.output<typeof categoryInputSchema>;
 
+/** Product ids in an order: at least one, at most 10,000, none twice. */
+const productIds = z.array(positiveId("must be product ids")).check(
+  z.minLength(1, { error: "must list at least one product" }),
+  z.maxLength(10_000),
+  z.refine((ids) => new Set(ids).size === ids.length, { error: "must not repeat a product" }),
+);
+
 /**
  * SPEC §3, §9: `sort_order` from `start_from` in `step`s, within `category_id` when given. Every
  * position it writes stays within ±sortOrderLimit: the last one, start_from + step × (ids − 1),
- * is checked before anything is written.
+ * is checked before anything is written. `based_on` (optional, not in SPEC): the scope's ids in
+ * the order the admin saw when reordering; a reorder of an order that has moved since is refused
+ * with 412 `order_conflict` and the current order (docs/decisions/0045-reorder-based-on-the-order-seen.md).
  */
 export const reorderSchema = z.strictObject({
   reorder_by_ids: z
     .strictObject({
-      ids: z.array(positiveId("must be product ids")).check(
-        z.minLength(1, { error: "must list at least one product" }),
-        z.maxLength(10_000),
-        z.refine((ids) => new Set(ids).size === ids.length, { error: "must not repeat a product" }),
-      ),
+      ids: productIds,
       start_from: z._default(sortOrder, 1),
       step: z._default(step, 1),
       category_id: z.optional(positiveId("must be a category id")),
+      based_on: z.optional(productIds),
     })
     .check(
       z.superRefine(({ ids, start_from, step }, context) => {

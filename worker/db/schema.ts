@@ -201,7 +201,10 @@ export const emailOutbox = sqliteTable(
   ],
 );
 
-/** First response of an admin write, replayed for a repeated Idempotency-Key. */
+/**
+ * First response of an admin write, replayed for a repeated Idempotency-Key; kept 30 days, then
+ * purged by later keyed writes through the `created_at` index (worker/lib/idempotency.ts).
+ */
 export const idempotencyKeys = sqliteTable(
   "idempotency_keys",
   {
@@ -213,7 +216,7 @@ export const idempotencyKeys = sqliteTable(
     body: text("body").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
 );
 
 /** Fixed-window counters shared by every instance, so limits hold across Worker isolates. */

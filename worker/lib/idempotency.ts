@@ -1,38 +1,114 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { SignedInEnv } from "../auth/require-user.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { idempotencyKeys } from "../db/schema.ts";
 import { ApiError } from "./api-error.ts";
 
 /**
+ * How long the first answer to an admin write is kept for its `Idempotency-Key`: longer than a
+ * change may wait in the admin's offline queue (issue 28), so its replay never applies twice.
+ */
+export const idempotencyKeyLifeMs = 30 * 24 * 60 * 60 * 1000;
+
+/** Expired answers a write removes at most: the table shrinks faster than writes add to it. */
+export const expiredKeysPerWrite = 100;
+
+/** The handler's database work, and its key's record, are this transaction. */
+export type WriteEnv = SignedInEnv & { Variables: { tx: Transaction } };
+
+/** Thrown inside the transaction to roll back a server error's partial work. */
+const serverError = Symbol("server error");
+
+/**
  * DESIGN.md §3: an admin write sent again with the same `Idempotency-Key` (the offline queue
- * replaying after a lost answer) gets the first answer back and changes nothing. The first
- * answer is kept unless it was a server error, which is worth retrying. Runs after the admin
- * check, so keys are per administrator.
+ * replaying after a lost answer, two tabs, a retry racing the original) gets the first answer
+ * back and changes nothing. Runs after the admin check, so keys are per administrator.
+ *
+ * The handler runs inside one write transaction (`c.var.tx`) that also looks the key up first
+ * and records the answer last (docs/decisions/0044-exactly-once-admin-writes.md): the database
+ * lets one write transaction in at a time, so a copy that arrives while the first is running
+ * waits and then finds its answer, and a process killed in between leaves both the write and
+ * the key, or neither. A server error rolls the handler's work back and is not recorded, so it
+ * can be retried; every other answer is kept for `idempotencyKeyLifeMs`.
  */
 export const idempotent = () =>
-  createMiddleware<SignedInEnv>(async (c, next) => {
+  createMiddleware<WriteEnv>(async (c, next) => {
     const key = c.req.header("Idempotency-Key");
-    if (!key) return next();
-    if (key.length > 200) throw new ApiError(400, "invalid_request", "The Idempotency-Key header is too long.");
-    const { db, user } = c.var;
-    const first = await db.query.idempotencyKeys.findFirst({
-      where: and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key)),
-    });
-    if (first) {
-      if (first.method !== c.req.method || first.path !== c.req.path) {
-        throw new ApiError(422, "idempotency_key_reused", "This Idempotency-Key was used for another request.");
-      }
-      return new Response(first.body === "" ? null : first.body, {
-        status: first.status,
-        headers: { "Content-Type": "application/json", "Idempotent-Replayed": "true", "Cache-Control": "no-store" },
-      });
+    if (key !== undefined && key.length > 200) {
+      throw new ApiError(400, "invalid_request", "The Idempotency-Key header is too long.");
     }
-    await next();
-    if (c.res.status >= 500) return;
-    const body = await c.res.clone().text();
-    await db
-      .insert(idempotencyKeys)
-      .values({ key, userId: user.id, method: c.req.method, path: c.req.path, status: c.res.status, body })
-      .onConflictDoNothing();
+    const { db, user, clock } = c.var;
+    let replay: Response | undefined;
+    try {
+      replay = await db.transaction(async (tx) => {
+        const first = key === undefined ? undefined : await recorded(tx, user.id, key);
+        if (first) return replayed(c, first);
+        c.set("tx", tx);
+        await next();
+        if (c.res.status >= 500) throw serverError;
+        if (key === undefined) return undefined;
+        const now = clock.now();
+        const { method, path } = c.req;
+        const body = await c.res.clone().text();
+        await tx
+          .insert(idempotencyKeys)
+          .values({ key, userId: user.id, method, path, status: c.res.status, body, createdAt: now });
+        await purgeExpired(tx, now);
+        return undefined;
+      });
+    } catch (error) {
+      if (error === serverError) return; // the handler's answer stands, and nothing of it
+      // Another copy's transaction committed the key first (the database did not make this one
+      // wait): this one is rolled back, and answers as that copy did.
+      const first = key === undefined || error instanceof ApiError ? undefined : await recorded(db, user.id, key);
+      c.res = undefined; // no header of the rolled-back answer reaches the next one
+      if (!first) throw isBusy(error) ? busy() : error;
+      replay = replayed(c, first);
+    }
+    if (replay) c.res = replay;
+  });
+
+const recorded = (db: Database | Transaction, userId: string, key: string) =>
+  db.query.idempotencyKeys.findFirst({ where: and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)) });
+
+/** The first answer again, for a repeat of the same request; another request may not reuse its key. */
+function replayed(c: Context, first: typeof idempotencyKeys.$inferSelect): Response {
+  if (first.method !== c.req.method || first.path !== c.req.path) {
+    throw new ApiError(422, "idempotency_key_reused", "This Idempotency-Key was used for another request.");
+  }
+  return new Response(first.body === "" ? null : first.body, {
+    status: first.status,
+    headers: { "Content-Type": "application/json", "Idempotent-Replayed": "true", "Cache-Control": "no-store" },
+  });
+}
+
+/**
+ * Removes up to `expiredKeysPerWrite` answers older than `idempotencyKeyLifeMs`, oldest first,
+ * through the index on `created_at`. Keys are only added by keyed writes, each of which adds one
+ * and may remove many, so the table holds about one month of the admin's writes.
+ */
+async function purgeExpired(tx: Transaction, now: Date) {
+  const expired = tx
+    .select({ rowid: sql`rowid` })
+    .from(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - idempotencyKeyLifeMs)))
+    .orderBy(idempotencyKeys.createdAt)
+    .limit(expiredKeysPerWrite);
+  await tx.delete(idempotencyKeys).where(inArray(sql`rowid`, expired));
+}
+
+/** The database's write lock stayed taken past the busy timeout (libSQL's SQLITE_BUSY). */
+function isBusy(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (String((cause as { code?: unknown }).code).startsWith("SQLITE_BUSY")) return true;
+  }
+  return false;
+}
+
+/** A retryable answer, in the client's retry list (429, like 408 and 5xx), never a lost write. */
+const busy = () =>
+  new ApiError(429, "busy", "Other changes are being saved right now. Please try again in a moment.", {
+    headers: { "Retry-After": "1" },
   });

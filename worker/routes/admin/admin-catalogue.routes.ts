@@ -10,42 +10,41 @@ import {
   updateCategory,
   updateProduct,
 } from "../../admin/catalogue-writes.ts";
-import type { SignedInEnv } from "../../auth/require-user.ts";
 import { categoryInputSchema, productInputSchema, reorderSchema } from "../../contract/admin.ts";
 import type { Category, Product } from "../../contract/catalogue.ts";
 import { idParamSchema } from "../../contract/catalogue.ts";
-import type { Database } from "../../db/client.ts";
-import { idempotent } from "../../lib/idempotency.ts";
+import type { Transaction } from "../../db/client.ts";
+import { idempotent, type WriteEnv } from "../../lib/idempotency.ts";
 import { validate } from "../../lib/validate.ts";
 
 const noStore = { "Cache-Control": "no-store" };
 
-/** One kind of catalogue row's writes (catalogue-writes.ts). */
+/** One kind of catalogue row's writes (catalogue-writes.ts), each in the request's transaction. */
 type Writes<Input, Row> = {
-  create(db: Database, input: Input, now: Date): Promise<Row>;
-  update(db: Database, id: number, input: Input, version: number | undefined, now: Date): Promise<Row>;
-  remove(db: Database, id: number, version: number | undefined): Promise<void>;
+  create(tx: Transaction, input: Input, now: Date): Promise<Row>;
+  update(tx: Transaction, id: number, input: Input, version: number | undefined, now: Date): Promise<Row>;
+  remove(tx: Transaction, id: number, version: number | undefined): Promise<void>;
 };
 
 /**
  * SPEC §7's writes of one kind of catalogue row: POST a new one, PUT and DELETE one by id. Each is
- * idempotent under `Idempotency-Key`, PUT and DELETE are guarded by `If-Match`, and a written
- * row's version is its ETag.
+ * one transaction, idempotent under `Idempotency-Key`; PUT and DELETE are guarded by `If-Match`,
+ * and a written row's version is its ETag.
  */
 function catalogueWriteRoutes<Schema extends $ZodType, Row extends { version: number }>(
   schema: Schema,
   writes: Writes<output<Schema>, Row>,
 ) {
-  return new Hono<SignedInEnv>()
+  return new Hono<WriteEnv>()
     .use(idempotent())
     .post("/", validate("json", schema), async (c) => {
-      const row = await writes.create(c.var.db, c.req.valid("json"), c.var.clock.now());
+      const row = await writes.create(c.var.tx, c.req.valid("json"), c.var.clock.now());
       return c.json(row, 201, { ...noStore, ETag: `"${row.version}"` });
     })
     .put("/:id", validate("param", idParamSchema), validate("json", schema), async (c) => {
       const version = expectedVersion(c.req.header("If-Match"));
       const row = await writes.update(
-        c.var.db,
+        c.var.tx,
         c.req.valid("param").id,
         c.req.valid("json"),
         version,
@@ -54,7 +53,7 @@ function catalogueWriteRoutes<Schema extends $ZodType, Row extends { version: nu
       return c.json(row, 200, { ...noStore, ETag: `"${row.version}"` });
     })
     .delete("/:id", validate("param", idParamSchema), async (c) => {
-      await writes.remove(c.var.db, c.req.valid("param").id, expectedVersion(c.req.header("If-Match")));
+      await writes.remove(c.var.tx, c.req.valid("param").id, expectedVersion(c.req.header("If-Match")));
       return c.body(null, 204);
     });
 }
@@ -67,7 +66,7 @@ export const adminProductRoutes = catalogueWriteRoutes<typeof productInputSchema
   // SPEC §9: the order of many products in one write.
   .post("/reorder", validate("json", reorderSchema), async (c) => {
     const { reorder_by_ids } = c.req.valid("json");
-    await reorderProducts(c.var.db, reorder_by_ids, c.var.clock.now());
+    await reorderProducts(c.var.tx, reorder_by_ids, c.var.clock.now());
     return c.json({ status: "reordered", count: reorder_by_ids.ids.length }, 200, noStore);
   });
 
