@@ -3,6 +3,9 @@ import { ExploreProductsLink } from "../../components/explore-products-link.tsx"
 import { LeafIcon } from "../../components/icons.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 
+/** The story's running text, before the pull quote and after it: one look for both. */
+const storyText = "space-y-6 text-[1.0625rem] leading-relaxed text-ink";
+
 /**
  * The founder's story (SPEC §2). Draft text for the owner to edit: plain paragraphs, one pull
  * quote, a link to the products.
@@ -29,7 +32,7 @@ export function AboutScreen() {
       </header>
 
       <div className="container-page max-w-3xl">
-        <div className="space-y-6 text-[1.0625rem] leading-relaxed text-ink">
+        <div className={storyText}>
           <p>
             I am <span lang="tr">Ayşe Demir</span>, and I grew up spending my summers in my grandmother’s village near
             Kastamonu. Every morning she walked the hillsides with a cloth bag, gathering linden blossoms, nettle and
@@ -53,7 +56,7 @@ export function AboutScreen() {
           </figcaption>
         </figure>
 
-        <div className="space-y-6 text-[1.0625rem] leading-relaxed text-ink">
+        <div className={storyText}>
           <p>
             I went on to study food engineering in Ankara and later trained in phytotherapy, wanting to understand why
             her remedies worked and how to prepare them safely. Along the way I met beekeepers in the Black Sea
