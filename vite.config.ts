@@ -64,8 +64,9 @@ export default defineConfig(({ mode }) => ({
             injectManifest: {
               // The shell and the shopper's code. Never the admin's (DESIGN.md §6: shoppers do not
               // download it): the admin route, its screen (dnd-kit inside) and the Tiptap editor.
-              // The placeholder stands in for a product without a picture, offline too.
-              globPatterns: ["**/*.{js,css,html}", "images/placeholder.svg"],
+              // The placeholder stands in for a product without a picture, offline too; the icons
+              // and favicons are the installed app's, offline too.
+              globPatterns: ["**/*.{js,css,html}", "images/placeholder.svg", "*.{png,ico,svg}"],
               globIgnores: ["sw.js", "assets/admin-*.js", "assets/admin-screen-*.js", "assets/rich-text-editor-*.js"],
               manifestTransforms: [
                 // See appShellUrl: where the shell can be fetched as itself on both servers.

@@ -533,9 +533,23 @@ test("phone: a failed load is named with Retry; every tab fits and passes axe", 
   await screenshot(page, "admin-product-form-phone-images", { fullPage: false });
   await expectAccessible(page);
 
-  // All five fail: the general message.
+  // All five fail: what this device loaded last is shown, with its age and Retry (issue 28).
   await page.route(/\/api\/(products|categories|admin\/users|admin\/settings|survey\/questions)(\?.*)?$/, (route) =>
     route.fulfill(unavailable),
+  );
+  await page.reload();
+  await waitForApp(page);
+  await status(
+    page,
+    "Could not load the latest data. Showing Users, Products, Categories, Survey Questions, Admin Settings as last loaded on this device, less than a minute ago.",
+  );
+  expect(await counter(page, "Total Products").textContent()).toBe(String(products.length));
+  // With nothing on the device: the general message.
+  await page.evaluate(
+    () =>
+      new Promise((done) => {
+        indexedDB.deleteDatabase("dogal-yasam-admin").onsuccess = done;
+      }),
   );
   await page.reload();
   await waitForApp(page);

@@ -50,6 +50,21 @@ registerRoute(
   new NetworkOnly({ networkTimeoutSeconds: navigationTimeoutSeconds, plugins: [shellFallback] }),
 );
 
+// The admin's code (left out of the precache, so shoppers never download it) is kept as the
+// administrator's device fetches it: the installed app then opens /admin offline. Precached files
+// are answered above, so only the admin's chunks reach this route; their names carry their
+// content's hash, so the first copy is kept.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/"),
+  new CacheFirst({
+    cacheName: "admin-code",
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 90 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
 // Product pictures: same-origin ones and the https ones an admin may link. Their addresses
 // change when the picture does, so the first copy is kept; the bounds keep storage small.
 const imageCache = (cacheName: string, maxEntries: number, statuses: number[]) =>

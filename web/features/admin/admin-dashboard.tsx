@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { ErrorPanel } from "../../components/error-panel.tsx";
 import { type TabItem, Tabs } from "./admin-tabs.tsx";
 import { CategoriesTab } from "./categories-tab.tsx";
@@ -23,6 +23,12 @@ const tabs: readonly TabItem<TabKey>[] = [
 export function AdminDashboard() {
   const data = useAdminData();
   const [tab, setTab] = useState<TabKey>("users");
+  // The editor loads when a product form first opens; fetched now too, so the service worker
+  // keeps it and the installed app can edit products offline.
+  useEffect(() => {
+    const idle = setTimeout(() => void import("./rich-text-editor.tsx").catch(() => {}), 2_000);
+    return () => clearTimeout(idle);
+  }, []);
 
   if (data.loading) {
     return (
@@ -97,8 +103,8 @@ function StaleNote({ stale, onRetry }: { stale: { name: LoadName; loadedAt: numb
   return (
     <div role="status" className="flex flex-wrap items-center gap-3 rounded-2xl bg-linen p-4 text-sm text-ink">
       <p>
-        Could not reach the server. Showing {stale.map((load) => load.name).join(", ")} as last loaded on this device,{" "}
-        {age}.
+        Could not load the latest data. Showing {stale.map((load) => load.name).join(", ")} as last loaded on this
+        device, {age}.
       </p>
       <button type="button" className="btn btn-outline" onClick={onRetry}>
         Retry

@@ -53,9 +53,12 @@ export function OrderingTab({ products, categories, onChanged }: ProductTabProps
   const [notice, setNotice] = useState<Notice | null>(null);
 
   // A new filter or a reload of the products starts from the order the server has.
+  // The lists are read again whenever the device's copy changes (another tab, a change sent): only
+  // a different order starts over, so a drag in progress is not reset by a copy of the same list.
+  const shownOrder = shown.map((product) => product.id).join();
   useEffect(() => {
-    setOrder(shown.map((product) => product.id));
-  }, [shown]);
+    setOrder(shownOrder === "" ? [] : shownOrder.split(",").map(Number));
+  }, [shownOrder]);
 
   const byId = useMemo(() => new Map(products.map((product) => [product.id, product])), [products]);
   const rows = order.flatMap((productId) => byId.get(productId) ?? []);
