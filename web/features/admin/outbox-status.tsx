@@ -59,19 +59,20 @@ export function OutboxStatus({ categories }: { categories: readonly Category[] }
 
   return (
     <div className="mt-3">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={`${id}-list`}
-        onClick={() => setOpen(!open)}
-        className={`rounded-full border px-3 py-1 text-sm font-semibold ${
-          attention ? "border-red-300 bg-red-50 text-red-800" : "border-sand bg-white text-sage-900"
-        }`}
-      >
-        <span role="status" aria-live="polite">
+      {/* A live region around the button: its words are read out as they change. */}
+      <div role="status">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={`${id}-list`}
+          onClick={() => setOpen(!open)}
+          className={`rounded-full border px-3 py-1 text-sm font-semibold ${
+            attention ? "border-red-300 bg-red-50 text-red-800" : "border-sand bg-white text-sage-900"
+          }`}
+        >
           {summary}
-        </span>
-      </button>
+        </button>
+      </div>
       {status.outcome === "signed-out" && entries.length > 0 ? (
         <p className="mt-2 text-sm text-muted">Sign in again to send the changes waiting on this device.</p>
       ) : null}

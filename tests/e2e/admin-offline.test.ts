@@ -1,0 +1,161 @@
+import type { Page } from "playwright-core";
+import { expect, test } from "vitest";
+import type { Category, Product } from "../../worker/contract/catalogue.ts";
+import { expectAccessible, openApp, screenshot, waitForApp } from "../support/browser.ts";
+import { getJson } from "../support/server.ts";
+import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
+
+// The administrator runs the shop from the installed app with no network (issue 28): every change
+// is kept on the device, shown at once (the shopper pages of the same device too), survives a
+// reload, and reaches the server exactly once when the network is back.
+
+const { shop: running, openPage } = setUpDevelopmentShop();
+
+const tab = (page: Page, name: string) => page.getByRole("tab", { name, exact: true });
+const status = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).waitFor();
+const orderedNames = (page: Page) =>
+  page
+    .getByRole("list", { name: "Product order" })
+    .getByRole("listitem")
+    .evaluateAll((items) => items.map((item) => item.querySelector("p")?.textContent ?? ""));
+/** What the service worker keeps of the admin's code (its runtime cache). */
+const keptAdminCode = (page: Page) =>
+  page.evaluate(async () => (await (await caches.open("admin-code")).keys()).map((request) => request.url));
+
+test("phone, offline: the admin's changes are kept on the device, shown at once, and sent once when back online", async () => {
+  // Offline, the page's requests to the API fail as they should; the screens say so.
+  const page = await openPage("phone", [/ERR_INTERNET_DISCONNECTED/]);
+  const context = page.context();
+  page.on("dialog", (dialog) => void dialog.accept());
+  const seeded = await getJson<Product[]>(running.server, "/api/products");
+  const categories = await getJson<Category[]>(running.server, "/api/categories");
+
+  // ── Online: sign in, open every tab, so the device keeps the admin's code and data ──
+  await openApp(page, "/admin");
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated");
+  await page.getByLabel("Admin Email").fill(running.server.adminEmail);
+  await page.getByLabel("Admin Password").fill(running.server.adminPassword);
+  await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
+  await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+  await status(page, "All changes saved");
+  for (const name of ["Product Management", "Category Management", "Product Ordering", "Settings"]) {
+    await tab(page, name).click();
+    await page.getByRole("tabpanel").getByRole("heading", { level: 2, name }).waitFor();
+  }
+  await expect
+    .poll(async () => (await keptAdminCode(page)).some((url) => url.includes("rich-text-editor")), { timeout: 15_000 })
+    .toBe(true);
+
+  // ── Offline: /admin opens from the device ──
+  await context.setOffline(true);
+  await page.reload();
+  await waitForApp(page);
+  await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+  await status(page, "Could not load the latest data.");
+  await status(page, "All changes saved");
+
+  // A category, and a product in it with two pictures and a rich description.
+  await tab(page, "Category Management").click();
+  await page.getByRole("button", { name: "Add Category" }).click();
+  await page.getByLabel("Name").fill("Çevrimdışı Kategori");
+  await page.getByRole("button", { name: "Create Category" }).click();
+  await status(page, "Saved on this device. It will be sent when you are back online.");
+  await status(page, "1 change waiting to sync");
+
+  await tab(page, "Product Management").click();
+  await page.getByRole("button", { name: "Add Product" }).click();
+  const form = page.getByRole("form", { name: "Add Product" });
+  await form.getByLabel("Name").fill("Çevrimdışı Kekik Yağı");
+  await form.getByLabel("Category").selectOption({ label: "Çevrimdışı Kategori" });
+  await form.getByLabel("Short Description").fill("Yolda yazıldı.");
+  await form.getByRole("textbox", { name: "Description", exact: true }).click();
+  await page.keyboard.type("Soğuk sıkım");
+  await page.keyboard.press("Shift+Control+ArrowLeft");
+  await form.getByRole("button", { name: "Bold" }).click();
+  await form.getByRole("button", { name: "Add Image" }).click();
+  const images = form.getByRole("group", { name: "Images" }).getByRole("textbox");
+  const pictures = seeded.slice(2, 4).map((product) => product.images[0] as string);
+  await images.nth(0).fill(pictures[0] as string);
+  await images.nth(1).fill(pictures[1] as string);
+  await form.getByLabel("Shop Link").fill("https://shop.example.com/kekik");
+  await form.getByRole("button", { name: "Create Product" }).click();
+  await status(page, "Saved on this device. It will be sent when you are back online.");
+
+  // Another product edited, a third deleted.
+  const [edited, deleted] = seeded as [Product, Product];
+  const editCard = page
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name: edited.name, exact: true }) });
+  await editCard.getByRole("button", { name: `Edit ${edited.name}` }).click();
+  const editForm = page.getByRole("form", { name: `Edit “${edited.name}”` });
+  await editForm.getByLabel("Name").fill(`${edited.name} (yeni)`);
+  await editForm.getByRole("button", { name: "Update Product" }).click();
+  await status(page, "Saved on this device. It will be sent when you are back online.");
+  await page.getByRole("button", { name: `Delete ${deleted.name}` }).click();
+  await status(page, "Saved on this device. It will be sent when you are back online.");
+  expect(await page.getByRole("heading", { name: deleted.name, exact: true }).count()).toBe(0);
+
+  // A category's order: its last product moved to the top.
+  const ordered = categories.find(
+    (category) => seeded.filter((p) => p.category_id === category.id).length > 2,
+  ) as Category;
+  await tab(page, "Product Ordering").click();
+  await page.getByLabel("Category").selectOption({ label: ordered.name });
+  const before = await orderedNames(page);
+  const last = before.at(-1) as string;
+  for (let i = 1; i < before.length; i++) await page.getByRole("button", { name: `Move ${last} up` }).click();
+  const reordered = [last, ...before.slice(0, -1)];
+  await expect.poll(() => orderedNames(page)).toEqual(reordered);
+  await page.getByRole("button", { name: "Save Order" }).click();
+  await status(page, "Saved on this device. It will be sent when you are back online.");
+  await status(page, "5 changes waiting to sync");
+
+  // ── Still offline, reloaded: the changes and the queue are still there ──
+  await page.reload();
+  await waitForApp(page);
+  await status(page, "5 changes waiting to sync");
+  await page.getByRole("button", { name: "5 changes waiting to sync" }).click();
+  const pending = page.getByRole("list", { name: "Changes not yet on the server" });
+  expect(await pending.getByRole("listitem").allTextContents()).toEqual([
+    expect.stringContaining("Add category “Çevrimdışı Kategori”"),
+    expect.stringContaining("Add product “Çevrimdışı Kekik Yağı”"),
+    expect.stringContaining(`Edit product “${edited.name} (yeni)”`),
+    expect.stringContaining(`Delete product “${deleted.name}”`),
+    expect.stringContaining(`Product order in “${ordered.name}”`),
+  ]);
+  await screenshot(page, "admin-offline-pending-phone", { fullPage: false });
+  await expectAccessible(page);
+
+  // The shopper's pages on this device show the admin's shop as they left it.
+  const shopper = await context.newPage();
+  await shopper.goto("/products");
+  await waitForApp(shopper);
+  await shopper.getByRole("main").getByRole("heading", { name: "Çevrimdışı Kekik Yağı" }).waitFor();
+  await shopper
+    .getByRole("main")
+    .getByRole("heading", { name: `${edited.name} (yeni)` })
+    .waitFor();
+  expect(await shopper.getByRole("main").getByRole("heading", { name: deleted.name, exact: true }).count()).toBe(0);
+  await shopper.close();
+
+  // ── Back online: everything goes, once ──
+  await context.setOffline(false);
+  await status(page, "All changes saved");
+  const after = await getJson<Product[]>(running.server, "/api/products");
+  const afterCategories = await getJson<Category[]>(running.server, "/api/categories");
+  const created = afterCategories.filter((category) => category.name === "Çevrimdışı Kategori");
+  expect(created).toHaveLength(1);
+  const kekik = after.filter((product) => product.name === "Çevrimdışı Kekik Yağı");
+  expect(kekik).toHaveLength(1);
+  expect(kekik[0]).toMatchObject({
+    category_id: created[0]?.id,
+    images: pictures,
+    etsy_link: "https://shop.example.com/kekik",
+  });
+  expect(kekik[0]?.long_description).toContain("<strong>sıkım</strong>");
+  expect(after.find((product) => product.id === edited.id)?.name).toBe(`${edited.name} (yeni)`);
+  expect(after.some((product) => product.id === deleted.id)).toBe(false);
+  const inCategory = after.filter((product) => product.category_id === ordered.id).map((product) => product.name);
+  expect(inCategory).toEqual(reordered.map((name) => (name === edited.name ? `${edited.name} (yeni)` : name)));
+  expect(after).toHaveLength(seeded.length);
+});
