@@ -331,7 +331,8 @@ async function run(seed: number) {
     `entries: ${(await (tabs[0] as (typeof tabs)[number]).db.entries.toArray()).map((e) => `${e.seq}:${e.state}:${e.change.kind}`).join(", ")}`,
   );
 
-  // Back online, no more faults; the admin keeps their version of conflicts and drops refusals.
+  // Back online, no more faults; the admin keeps their version of a conflict or the server's, at
+  // random, and drops refusals.
   network.up = true;
   network.faults = false;
   network.sessionEnded = false;
@@ -349,7 +350,14 @@ async function run(seed: number) {
       continue;
     }
     for (const entry of left) {
-      if (entry.state === "conflict") await tab.queue.keepMine(entry.seq as number);
+      if (entry.state === "conflict" && random.chance(0.5)) await tab.queue.keepMine(entry.seq as number);
+      else if (entry.state === "conflict") {
+        // Theirs kept: the row is the other writer's, and the device must show it so.
+        const { change } = entry;
+        if (change.kind !== "reorder") refusedNames.add("input" in change ? change.input.name : change.name);
+        refusedNames.add(entry.current?.name ?? "");
+        await tab.queue.keepTheirs(entry.seq as number);
+      }
       if (entry.state === "rejected") {
         refused.push(`${entry.change.kind}: ${entry.refusal?.detail}`);
         // The rows of what the admin dropped may rightly differ from what they meant.

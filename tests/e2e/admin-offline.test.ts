@@ -159,3 +159,116 @@ test("phone, offline: the admin's changes are kept on the device, shown at once,
   expect(inCategory).toEqual(reordered.map((name) => (name === edited.name ? `${edited.name} (yeni)` : name)));
   expect(after).toHaveLength(seeded.length);
 });
+
+/** The API as another administrator's device uses it meanwhile. */
+async function otherAdmin() {
+  const base = running.server.url;
+  const login = await fetch(`${base}/api/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: running.server.adminEmail, password: running.server.adminPassword }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
+    return (response.status === 204 ? undefined : await response.json()) as T;
+  };
+}
+
+const inputOf = (product: Product, fields: Partial<Product> = {}) => {
+  const { name, short_description, long_description, category_id, images, etsy_link } = { ...product, ...fields };
+  return { name, short_description, long_description, category_id, images, etsy_link };
+};
+
+test("desktop: what changed on the server meanwhile is shown to the admin, resolved each way, and never lost", async () => {
+  // The browser logs the server's refusals (412, 409) the outbox records for the admin.
+  const page = await openPage("desktop", [/ERR_INTERNET_DISCONNECTED/, /status of 41[2]/, /status of 409/]);
+  const context = page.context();
+  page.on("dialog", (dialog) => void dialog.accept());
+  const api = await otherAdmin();
+  const empty = await api<Category>("POST", "/api/admin/categories", { name: "Boş Raf", description: "" });
+  const products = await getJson<Product[]>(running.server, "/api/products");
+  const categories = await getJson<Category[]>(running.server, "/api/categories");
+  const byCategory = (id: number) => products.filter((product) => product.category_id === id);
+  const ordered = categories.find((category) => byCategory(category.id).length > 2) as Category;
+  const [mineWins, theirsWin] = products.filter((product) => product.category_id !== ordered.id) as [Product, Product];
+
+  await openApp(page, "/admin");
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated");
+  await page.getByLabel("Admin Email").fill(running.server.adminEmail);
+  await page.getByLabel("Admin Password").fill(running.server.adminPassword);
+  await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
+  await status(page, "All changes saved");
+  await expect
+    .poll(async () => (await keptAdminCode(page)).some((url) => url.includes("rich-text-editor")), { timeout: 15_000 })
+    .toBe(true);
+
+  // ── Offline: two edits, a category emptied here, an order ──
+  await context.setOffline(true);
+  await tab(page, "Product Management").click();
+  for (const product of [mineWins, theirsWin]) {
+    await page.getByRole("button", { name: `Edit ${product.name}`, exact: true }).click();
+    const form = page.getByRole("form", { name: `Edit “${product.name}”` });
+    await form.getByLabel("Name").fill(`${product.name} (benim)`);
+    await form.getByRole("button", { name: "Update Product" }).click();
+    await status(page, "Saved on this device. It will be sent when you are back online.");
+  }
+  await tab(page, "Category Management").click();
+  await page.getByRole("button", { name: "Delete Boş Raf" }).click();
+  await status(page, "Saved on this device. It will be sent when you are back online.");
+  await tab(page, "Product Ordering").click();
+  await page.getByLabel("Category").selectOption({ label: ordered.name });
+  const before = await orderedNames(page);
+  await page.getByRole("button", { name: `Move ${before.at(-1)} up` }).click();
+  const mine = [...before.slice(0, -2), before.at(-1), before.at(-2)] as string[];
+  await expect.poll(() => orderedNames(page)).toEqual(mine);
+  await page.getByRole("button", { name: "Save Order" }).click();
+  await status(page, "4 changes waiting to sync");
+
+  // ── Meanwhile, on the server: both products edited, a product put on the empty shelf, and one
+  // product of the ordered category deleted ──
+  for (const product of [mineWins, theirsWin]) {
+    await api("PUT", `/api/admin/products/${product.id}`, inputOf(product, { name: `${product.name} (onların)` }));
+  }
+  await api("POST", "/api/admin/products", inputOf(mineWins, { name: "Raftaki Ürün", category_id: empty.id }));
+  const gone = byCategory(ordered.id).find((product) => product.name === before[0]) as Product;
+  await api("DELETE", `/api/admin/products/${gone.id}`);
+
+  // ── Back online: the order is rebased by itself; the rest waits for the admin ──
+  await context.setOffline(false);
+  await status(page, "3 changes need your attention");
+  await page.getByRole("button", { name: "3 changes need your attention" }).click();
+  const pending = page.getByRole("list", { name: "Changes not yet on the server" });
+  const change = (text: string) => pending.getByRole("listitem").filter({ hasText: text });
+  const mineRow = change(`Edit product “${mineWins.name} (benim)”`);
+  await mineRow.getByRole("cell", { name: `${mineWins.name} (onların)` }).waitFor();
+  await mineRow.getByRole("cell", { name: `${mineWins.name} (benim)` }).waitFor();
+  const refused = change("Delete category “Boş Raf”");
+  await refused.getByText("This category still has 1 product. Move or delete them first.").waitFor();
+  await refused.getByRole("button", { name: "Retry" }).waitFor();
+  await screenshot(page, "admin-outbox-conflicts-desktop", { fullPage: false });
+  await expectAccessible(page);
+
+  await mineRow.getByRole("button", { name: "Keep mine" }).click();
+  await change(`Edit product “${theirsWin.name} (benim)”`).getByRole("button", { name: "Keep theirs" }).click();
+  await refused.getByRole("button", { name: "Discard" }).click();
+  await status(page, "All changes saved");
+
+  const after = await getJson<Product[]>(running.server, "/api/products");
+  const name = (id: number) => after.find((product) => product.id === id)?.name;
+  expect(name(mineWins.id)).toBe(`${mineWins.name} (benim)`);
+  expect(name(theirsWin.id)).toBe(`${theirsWin.name} (onların)`);
+  expect((await getJson<Category[]>(running.server, "/api/categories")).some((c) => c.id === empty.id)).toBe(true);
+  const order = after.filter((product) => product.category_id === ordered.id).map((product) => product.name);
+  expect(order).toEqual(mine.filter((n) => n !== gone.name));
+  // The device shows the server's shop: theirs where the admin kept theirs, the shelf back.
+  await tab(page, "Product Management").click();
+  await page.getByRole("heading", { name: `${theirsWin.name} (onların)`, exact: true }).waitFor();
+  await tab(page, "Category Management").click();
+  await page.getByRole("heading", { name: "Boş Raf", exact: true }).waitFor();
+});

@@ -5,6 +5,7 @@ import {
   outboxFormat,
   rowsOf,
 } from "../../lib/admin-outbox.ts";
+import { patchLoads } from "./outbox-replayer.ts";
 
 /** A change as a screen asks for it; a create's temporary id is given by the outbox. */
 export type NewChange =
@@ -133,9 +134,21 @@ export function createOutboxQueue({ db, owner: currentOwner, now, newKey, change
       tell(undefined);
     },
 
+    /** Conflict, "Keep theirs": the admin's change dropped, and the server's row shown in its place. */
+    async keepTheirs(seq: number): Promise<void> {
+      await db.transaction("rw", db.entries, db.loads, async () => {
+        const entry = await db.entries.get(seq);
+        if (!entry?.current) return;
+        await db.entries.delete(seq);
+        const kind = entry.change.kind.startsWith("category") ? "category.update" : "product.update";
+        await patchLoads(db, { ...entry.change, kind } as OutboxChange, entry.current);
+      });
+      tell(undefined);
+    },
+
     /**
-     * Drops a change ("Keep theirs", Discard), with every later change that needs a row it was to
-     * create: they could never be sent. Resolves with what was dropped.
+     * Drops a change (Discard), with every later change that needs a row it was to create: they
+     * could never be sent. Resolves with what was dropped.
      */
     async discard(seq: number): Promise<OutboxEntry[]> {
       const dropped = await db.transaction("rw", db.entries, async () => {

@@ -209,7 +209,7 @@ export function createReplayer({ db, owner, send, now, random, newKey, exclusive
 }
 
 /** The dashboard's stored lists with an applied change, so they need no reload to show it. */
-async function patchLoads(db: AdminDatabase, change: OutboxChange, row: Product | Category | undefined) {
+export async function patchLoads(db: AdminDatabase, change: OutboxChange, row: Product | Category | undefined) {
   const name = change.kind.startsWith("category") ? "Categories" : "Products";
   const stored = await db.loads.get(name);
   if (!stored) return;

@@ -120,7 +120,7 @@ function PendingChange({ entry, categories }: { entry: OutboxEntry; categories: 
             <button type="button" className="btn btn-primary" onClick={() => void queue.keepMine(seq)}>
               Keep mine
             </button>
-            <button type="button" className="btn btn-outline" onClick={() => void queue.discard(seq)}>
+            <button type="button" className="btn btn-outline" onClick={() => void queue.keepTheirs(seq)}>
               Keep theirs
             </button>
           </>
