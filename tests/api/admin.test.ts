@@ -9,6 +9,7 @@ import { dispatchOutbox } from "../../worker/email/dispatcher.ts";
 import { enqueueEmail } from "../../worker/email/outbox.ts";
 import { createLogger } from "../../worker/lib/logger.ts";
 import { answerSurvey, createCategory, createMember, createProduct, createSurvey } from "../support/factories.ts";
+import { idsNeverReusedCases } from "../support/ids-never-reused.ts";
 import { createTestApp, testSettings } from "../support/test-app.ts";
 
 // The administrator's API (issue 13), in-process over a real libSQL file.
@@ -328,6 +329,12 @@ describe("categories", async () => {
     expect((await call("DELETE", `/api/admin/categories/${category.id}`)).status).toBe(204);
     expect((await call("DELETE", `/api/admin/categories/${category.id}`)).status).toBe(404);
   });
+});
+
+// ADR 0047; the same cases run in workerd in tests/worker/admin.test.ts.
+describe("ids are never reused", async () => {
+  const { db, call } = await shop();
+  idsNeverReusedCases(() => ({ db, call: async (...request) => call(...request) }));
 });
 
 describe("members and settings", async () => {

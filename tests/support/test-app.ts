@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Client, createClient, type Transaction } from "@libsql/client";
+import { migrate } from "drizzle-orm/libsql/migrator";
 import type { Context } from "hono";
 import { afterAll } from "vitest";
 import { createApp } from "../../worker/app.ts";
@@ -83,8 +84,16 @@ function withNetworkTurns(client: Client): Client {
 /**
  * A fresh libSQL database file migrated by the real migrations, removed after the test file.
  * One per test file (call at module level or in beforeAll). `networkTurns`: see withNetworkTurns.
+ * `migrationsFolder`: other migrations than drizzle/'s, such as only its earlier ones (a
+ * migration's test starts from the database before it).
  */
-export async function createTestDatabase({ networkTurns = false } = {}): Promise<{
+export async function createTestDatabase({
+  networkTurns = false,
+  migrationsFolder,
+}: {
+  networkTurns?: boolean;
+  migrationsFolder?: string;
+} = {}): Promise<{
   db: Database;
   url: string;
   file: string;
@@ -94,7 +103,8 @@ export async function createTestDatabase({ networkTurns = false } = {}): Promise
   const url = `file:${file}`;
   const client = createClient({ url });
   const db = createDatabase(networkTurns ? withNetworkTurns(client) : client);
-  await migrateDatabase(db);
+  if (migrationsFolder) await migrate(db, { migrationsFolder });
+  else await migrateDatabase(db);
   afterAll(() => {
     client.close();
     rmSync(dir, { recursive: true, force: true });
@@ -112,7 +122,7 @@ export const testClientAddress = (c: Context) => c.req.header("X-Test-Client") ?
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   web: Pick<AppDeps, "assets" | "renderPage"> = {},
-  database: { networkTurns?: boolean } = {},
+  database: { networkTurns?: boolean; migrationsFolder?: string } = {},
 ) {
   const { db, url } = await createTestDatabase(database);
   const config = { ...parseConfig({ ...testSettings, DATABASE_URL: url }), ...overrides };

@@ -1,11 +1,14 @@
-import { expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Product } from "../../worker/contract/catalogue.ts";
+import type { AdminShop } from "../support/admin-write-races.ts";
+import { idsNeverReusedCases } from "../support/ids-never-reused.ts";
 import { setUpWorkerShop, testAdmin } from "./harness.ts";
 
 // The administrator in the production runtime: the built Worker under workerd over the local
 // Turso-protocol endpoint, on a seeded database.
 
-const { request } = setUpWorkerShop({ clientAddress: "198.51.100.30" });
+const shop = setUpWorkerShop({ clientAddress: "198.51.100.30" });
+const { request } = shop;
 
 it("logs in, creates a product, reorders, and the shopper's list shows it in place", async () => {
   const login = await request("POST", "/api/admin/login", { body: testAdmin });
@@ -41,4 +44,16 @@ it("logs in, creates a product, reorders, and the shopper's list shows it in pla
   expect(after[0]).toMatchObject({ name: "Adaçayı Yağı", sort_order: 1 });
 
   expect((await request("GET", "/api/admin/users")).status).toBe(401);
+});
+
+// ADR 0047, the same cases as in tests/api/admin.test.ts.
+describe("ids are never reused", () => {
+  let token: string;
+  beforeAll(async () => {
+    const login = await request("POST", "/api/admin/login", { body: testAdmin });
+    ({ access_token: token } = (await login.json()) as { access_token: string });
+  });
+  const call: AdminShop["call"] = (method, path, body, headers) =>
+    request(method, path, { body, token, ...(headers ? { headers } : {}) });
+  idsNeverReusedCases(() => ({ call, db: shop.database.db }));
 });

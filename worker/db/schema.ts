@@ -59,7 +59,9 @@ export const temperamentResults = sqliteTable("temperament_results", {
 });
 
 export const categories = sqliteTable("categories", {
-  id: integer("id").primaryKey(),
+  // AUTOINCREMENT: an id is never handed out again, even the largest after its row is deleted
+  // (docs/decisions/0047-ids-are-never-reused.md).
+  id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull(),
   description: text("description").notNull().default(""),
   version: integer("version").notNull().default(1),
@@ -70,7 +72,8 @@ export const categories = sqliteTable("categories", {
 export const products = sqliteTable(
   "products",
   {
-    id: integer("id").primaryKey(),
+    // Never reused, as categories' ids (ADR 0047).
+    id: integer("id").primaryKey({ autoIncrement: true }),
     name: text("name").notNull(),
     shortDescription: text("short_description").notNull(),
     description: text("description").notNull().default(""),
