@@ -1,7 +1,9 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
-import { expectAccessible, openApp, screenshot, waitForApp } from "../support/browser.ts";
+import { openNodeDatabase } from "../../worker/db/node-database.ts";
+import { projectRoot as root } from "../../worker/entries/node-env.ts";
+import { expectAccessible, failOnPageErrors, openApp, screenshot, waitForApp } from "../support/browser.ts";
 import { getJson } from "../support/server.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
 
@@ -272,3 +274,56 @@ test("desktop: what changed on the server meanwhile is shown to the admin, resol
   await tab(page, "Category Management").click();
   await page.getByRole("heading", { name: "Boş Raf", exact: true }).waitFor();
 });
+
+test("two tabs on /admin when the network returns: one replays for both, and every change is sent once", async () => {
+  const first = await openPage("desktop", [/ERR_INTERNET_DISCONNECTED/]);
+  const context = first.context();
+  await openApp(first, "/admin");
+  await first.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated");
+  await first.getByLabel("Admin Email").fill(running.server.adminEmail);
+  await first.getByLabel("Admin Password").fill(running.server.adminPassword);
+  await first.getByRole("button", { name: "Sign In to Admin Panel" }).click();
+  await status(first, "All changes saved");
+  const second = await context.newPage();
+  failOnPageErrors(second, [/ERR_INTERNET_DISCONNECTED/]);
+  await openApp(second, "/admin");
+  await status(second, "All changes saved");
+  await expect
+    .poll(async () => (await keptAdminCode(first)).some((url) => url.includes("rich-text-editor")), { timeout: 15_000 })
+    .toBe(true);
+  const keysBefore = await idempotencyKeys();
+
+  await context.setOffline(true);
+  await tab(first, "Category Management").click();
+  for (const name of ["İki Sekme A", "İki Sekme B", "İki Sekme C"]) {
+    await first.getByRole("button", { name: "Add Category" }).click();
+    await first.getByLabel("Name").fill(name);
+    await first.getByRole("button", { name: "Create Category" }).click();
+    await status(first, "Saved on this device. It will be sent when you are back online.");
+  }
+  // The other tab reads the same outbox.
+  await status(second, "3 changes waiting to sync");
+
+  await context.setOffline(false);
+  await Promise.all([status(first, "All changes saved"), status(second, "All changes saved")]);
+  const names = (await getJson<Category[]>(running.server, "/api/categories")).map((category) => category.name);
+  for (const name of ["İki Sekme A", "İki Sekme B", "İki Sekme C"]) {
+    expect(names.filter((n) => n === name)).toHaveLength(1);
+  }
+  // The server recorded one answer per change: no change was sent under a second key.
+  expect((await idempotencyKeys()) - keysBefore).toBe(3);
+});
+
+/** How many admin writes the server has recorded answers for (their Idempotency-Keys). */
+async function idempotencyKeys(): Promise<number> {
+  const { client } = openNodeDatabase(
+    { DATABASE_URL: running.server.databaseUrl, DATABASE_AUTH_TOKEN: undefined },
+    root,
+  );
+  try {
+    const { rows } = await client.execute("select count(*) as count from idempotency_keys");
+    return Number(rows[0]?.count);
+  } finally {
+    client.close();
+  }
+}

@@ -14,6 +14,9 @@ let reloading = false;
  */
 export function reloadOnceForStaleBuild(): boolean {
   if (reloading) return true;
+  // Offline the chunk is missing from this device, not from the server: a reload would not bring
+  // it, and the page that asked says so itself (RouteError, the admin's forms).
+  if (!navigator.onLine) return false;
   if (sessionStorage.getItem(reloadedKey)) return false;
   sessionStorage.setItem(reloadedKey, "1");
   reloading = true;

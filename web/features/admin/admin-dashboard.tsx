@@ -3,6 +3,7 @@ import { ErrorPanel } from "../../components/error-panel.tsx";
 import { type TabItem, Tabs } from "./admin-tabs.tsx";
 import { CategoriesTab } from "./categories-tab.tsx";
 import { OrderingTab } from "./ordering-tab.tsx";
+import { usePersistentStorage } from "./outbox.ts";
 import { OutboxStatus } from "./outbox-status.tsx";
 import { ProductsTab } from "./products-tab.tsx";
 import { SettingsTab } from "./settings-tab.tsx";
@@ -23,6 +24,8 @@ const tabs: readonly TabItem<TabKey>[] = [
 export function AdminDashboard() {
   const data = useAdminData();
   const [tab, setTab] = useState<TabKey>("users");
+  // Asked as the dashboard opens, so the outbox is kept before the first change is queued.
+  usePersistentStorage();
   // The editor loads when a product form first opens; fetched now too, so the service worker
   // keeps it and the installed app can edit products offline.
   useEffect(() => {

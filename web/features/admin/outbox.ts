@@ -1,5 +1,5 @@
 import { liveQuery } from "dexie";
-import { useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
 import { AdminDatabase, type OutboxChange, type OutboxEntry, outboxFormat } from "../../lib/admin-outbox.ts";
 import { ApiResponseError, NetworkError } from "../../lib/api-client.ts";
@@ -172,6 +172,23 @@ export const saveChange = (change: NewChange): Promise<SaveOutcome> => getOutbox
 
 /** What a screen says of a change kept on the device for later. */
 export const savedOnDeviceText = "Saved on this device. It will be sent when you are back online.";
+
+/**
+ * Whether the browser keeps this device's storage (the outbox included) even when space runs low:
+ * asked once a page (`navigator.storage.persist()`); undefined until it answers, false where the
+ * browser cannot say.
+ */
+export function usePersistentStorage(): boolean | undefined {
+  const [persisted, setPersisted] = useState<boolean>();
+  useEffect(() => {
+    persistence ??= navigator.storage?.persist
+      ? navigator.storage.persist().catch(() => false)
+      : Promise.resolve(false);
+    void persistence.then(setPersisted);
+  }, []);
+  return persisted;
+}
+let persistence: Promise<boolean> | undefined;
 
 /** Every entry of the outbox, oldest first, kept current across this page's tabs. */
 export function useOutboxEntries(): OutboxEntry[] | undefined {

@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from "react";
 import type { AdminSettings, AdminUser } from "../../../worker/contract/admin.ts";
 import { Badge, type Notice, NoticeBanner, TabHeader } from "./admin-ui.tsx";
+import { useOutboxEntries, usePersistentStorage } from "./outbox.ts";
 import { buildUsersCsv, usersExportFileName } from "./users-csv.ts";
 
 /**
@@ -18,6 +19,8 @@ export function SettingsTab({
 }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [clearing, setClearing] = useState(false);
+  const waiting = useOutboxEntries()?.length ?? 0;
+  const persisted = usePersistentStorage();
 
   const exportUsers = () => {
     if (!users || users.length === 0) {
@@ -48,7 +51,10 @@ export function SettingsTab({
       }
       sessionStorage.clear();
       await onReload();
-      setNotice({ tone: "success", text: "Cache cleared and data reloaded." });
+      // The outbox is not a cache: changes not yet on the server stay (issue 28).
+      const kept =
+        waiting === 0 ? "" : ` ${waiting === 1 ? "1 change" : `${waiting} changes`} waiting to sync were kept.`;
+      setNotice({ tone: "success", text: `Cache cleared and data reloaded.${kept}` });
     } catch {
       setNotice({ tone: "error", text: "Failed to clear cache." });
     } finally {
@@ -92,6 +98,16 @@ export function SettingsTab({
               {settings?.database}
             </StatusRow>
             <StatusRow label="Authentication" badge="active" />
+            <div className="flex flex-wrap justify-between gap-2">
+              <dt className="text-muted">Storage on this device</dt>
+              <dd className="text-ink">
+                {persisted === undefined
+                  ? "Checking…"
+                  : persisted
+                    ? "Kept: the browser will not clear it on its own"
+                    : "Not guaranteed: the browser may clear it when space runs low"}
+              </dd>
+            </div>
             {settings ? (
               <div className="flex flex-wrap justify-between gap-2">
                 <dt className="text-muted">App version</dt>
@@ -110,7 +126,7 @@ export function SettingsTab({
           </h3>
           <p className="mt-2 text-sm text-muted">
             The export is a CSV file of every user (no passwords, no answers). Clear Cache empties this browser’s caches
-            and session storage, then loads everything again.
+            and session storage, then loads everything again; changes waiting to sync are kept.
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
             <button type="button" className="btn btn-primary" onClick={exportUsers}>
