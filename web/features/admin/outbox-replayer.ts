@@ -4,6 +4,7 @@ import {
   byDisplayOrder,
   type OutboxChange,
   type OutboxEntry,
+  outboxFormat,
   rowsOf,
 } from "../../lib/admin-outbox.ts";
 
@@ -94,7 +95,10 @@ export function createReplayer({ db, owner, send, now, random, newKey, exclusive
       for (const entry of await db.entries.toArray()) {
         const rows = rowsOf(entry.change);
         // Waiting on the admin (or on another admin's sign-in): what needs the same rows waits too.
+        // An entry of a newer release's format (this tab is an older build still open) waits for
+        // the tab that knows it.
         const waits =
+          entry.format !== outboxFormat ||
           entry.owner !== me ||
           entry.state === "conflict" ||
           entry.state === "rejected" ||

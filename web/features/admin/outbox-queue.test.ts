@@ -1,0 +1,189 @@
+import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
+import { describe, expect, it } from "vitest";
+import type { ProductInput } from "../../../worker/contract/admin.ts";
+import { AdminDatabase, type OutboxEntry } from "../../lib/admin-outbox.ts";
+import { createOutboxQueue } from "./outbox-queue.ts";
+import { createReplayer, rebaseOrder, type SendResult } from "./outbox-replayer.ts";
+
+// The outbox's rules one at a time, over Dexie on fake-indexeddb (a fresh device per test).
+// tests/api/admin-outbox.model.test.ts runs them together against the real server, under faults.
+
+const input = (name: string, category_id = 1): ProductInput => ({
+  name,
+  short_description: "kısa",
+  category_id,
+  etsy_link: "https://www.etsy.com/listing/1",
+});
+
+function device(owner = "admin-1") {
+  const db = new AdminDatabase({ indexedDB: new IDBFactory(), IDBKeyRange });
+  let keys = 0;
+  const queue = createOutboxQueue({
+    db,
+    owner: () => owner,
+    now: () => 1,
+    newKey: () => `k${++keys}`,
+    changed: () => {},
+  });
+  const sent: OutboxEntry[] = [];
+  const replayer = (answer: (entry: OutboxEntry) => SendResult, me = owner) =>
+    createReplayer({
+      db,
+      owner: () => me,
+      send: async (entry) => {
+        sent.push(entry);
+        return answer(entry);
+      },
+      now: () => 1,
+      random: () => 0.5,
+      newKey: () => `k${++keys}`,
+      exclusive: (drain) => drain(),
+      changed: () => {},
+    });
+  return { db, queue, replayer, sent };
+}
+
+describe("the outbox queue", () => {
+  it("folds edits into a change not yet sent, keeping its key and the version it was based on", async () => {
+    const { db, queue } = device();
+    const first = await queue.queue({ kind: "product.update", id: 7, baseVersion: 3, input: input("A") });
+    await queue.queue({ kind: "product.update", id: 7, baseVersion: 4, input: input("B") });
+    expect(await db.entries.toArray()).toEqual([
+      expect.objectContaining({
+        key: first.key,
+        change: expect.objectContaining({ baseVersion: 3, input: input("B") }),
+      }),
+    ]);
+  });
+
+  it("never rewrites a change that may have reached the server", async () => {
+    const { db, queue } = device();
+    const first = await queue.queue({ kind: "product.update", id: 7, baseVersion: 3, input: input("A") });
+    await db.entries.update(first.seq as number, { attempts: 1 });
+    await queue.queue({ kind: "product.update", id: 7, baseVersion: 3, input: input("B") });
+    expect((await db.entries.toArray()).map((entry) => entry.change)).toEqual([
+      expect.objectContaining({ input: input("A") }),
+      expect.objectContaining({ input: input("B") }),
+    ]);
+  });
+
+  it("a row made and deleted before it was sent leaves nothing to send; its temporary id is negative", async () => {
+    const { db, queue } = device();
+    const created = await queue.queue({ kind: "product.create", input: input("Yeni") });
+    expect(created.change).toMatchObject({ tempId: -(created.seq as number) });
+    await queue.queue({ kind: "product.delete", id: -(created.seq as number), baseVersion: 0, name: "Yeni" });
+    expect(await db.entries.count()).toBe(0);
+  });
+
+  it("discarding a category made here drops the later changes that need it", async () => {
+    const { db, queue } = device();
+    const category = await queue.queue({ kind: "category.create", input: { name: "Raf" } });
+    await queue.queue({ kind: "product.create", input: input("İçinde", -(category.seq as number)) });
+    await queue.queue({ kind: "product.update", id: 3, baseVersion: 1, input: input("Başka") });
+    const dropped = await queue.discard(category.seq as number);
+    expect(dropped.map((entry) => entry.change.kind)).toEqual(["category.create", "product.create"]);
+    expect((await db.entries.toArray()).map((entry) => entry.change.kind)).toEqual(["product.update"]);
+  });
+});
+
+describe("the outbox replay", () => {
+  it("gives later changes the server's id and version, and records each answer once", async () => {
+    const { db, queue, replayer, sent } = device();
+    const category = await queue.queue({ kind: "category.create", input: { name: "Raf" } });
+    const product = await queue.queue({ kind: "product.create", input: input("İçinde", -(category.seq as number)) });
+    await queue.queue({
+      kind: "product.update",
+      id: -(product.seq as number),
+      baseVersion: 0,
+      input: input("İçinde 2", -(category.seq as number)),
+    });
+    // Sent since: the update above was folded into the create.
+    expect(await db.entries.count()).toBe(2);
+    const answers: Record<string, SendResult> = {
+      "category.create": { status: 201, body: { id: 40, version: 1, name: "Raf" } },
+      "product.create": { status: 201, body: { id: 90, version: 1, name: "İçinde 2" } },
+    };
+    await replayer((entry) => answers[entry.change.kind] as SendResult).drain();
+    expect(sent.map((entry) => entry.change)).toEqual([
+      expect.objectContaining({ kind: "category.create" }),
+      expect.objectContaining({ kind: "product.create", input: input("İçinde 2", 40) }),
+    ]);
+    expect(await db.entries.count()).toBe(0);
+  });
+
+  it("keeps what got no answer, 5xx or 429 for later with the same key; a 401 pauses it", async () => {
+    for (const answer of [
+      { status: "no-answer" },
+      { status: 503, body: {} },
+      { status: 429, body: {} },
+    ] as SendResult[]) {
+      const { db, queue, replayer } = device();
+      const entry = await queue.queue({ kind: "product.update", id: 7, baseVersion: 3, input: input("A") });
+      expect((await replayer(() => answer).drain())?.outcome).toBe("retrying");
+      expect(await db.entries.get(entry.seq as number)).toMatchObject({
+        key: entry.key,
+        attempts: 1,
+        state: "waiting",
+      });
+    }
+    const { db, queue, replayer } = device();
+    await queue.queue({ kind: "product.update", id: 7, baseVersion: 3, input: input("A") });
+    expect((await replayer(() => ({ status: 401, body: {} })).drain())?.outcome).toBe("signed-out");
+    expect(await db.entries.count()).toBe(1);
+  });
+
+  it("a refusal is kept with the server's words, and what needs the same row waits behind it", async () => {
+    const { db, queue, replayer, sent } = device();
+    await queue.queue({ kind: "category.delete", id: 4, baseVersion: 1, name: "Raf" });
+    await db.entries.toCollection().modify({ attempts: 1 }); // so the next change is not folded into it
+    await queue.queue({ kind: "category.update", id: 4, baseVersion: 1, input: { name: "Raf 2" } });
+    await queue.queue({ kind: "product.update", id: 7, baseVersion: 3, input: input("A", 9) });
+    const refusal = {
+      status: 409,
+      body: { detail: "This category still has 2 products.", code: "category_not_empty" },
+    };
+    await replayer((entry) => (entry.change.kind === "category.delete" ? refusal : { status: 200, body: {} })).drain();
+    expect(sent.map((entry) => entry.change.kind)).toEqual(["category.delete", "product.update"]);
+    expect(
+      (await db.entries.toArray()).map((entry) => [entry.change.kind, entry.state, entry.refusal?.detail]),
+    ).toEqual([
+      ["category.delete", "rejected", "This category still has 2 products."],
+      ["category.update", "waiting", undefined],
+    ]);
+  });
+
+  it("a 412 is a conflict holding the server's row; a 404 to a delete counts as done", async () => {
+    const { db, queue, replayer } = device();
+    await queue.queue({ kind: "product.update", id: 7, baseVersion: 3, input: input("Mine") });
+    await queue.queue({ kind: "product.delete", id: 8, baseVersion: 1, name: "Gone" });
+    const current = { id: 7, version: 5, name: "Theirs" };
+    await replayer((entry) =>
+      entry.change.kind === "product.update" ? { status: 412, body: { current } } : { status: 404, body: {} },
+    ).drain();
+    expect(await db.entries.toArray()).toEqual([expect.objectContaining({ state: "conflict", current })]);
+  });
+
+  it("leaves an entry of a newer release's format to the tab that knows it", async () => {
+    const { db, queue, replayer, sent } = device();
+    const entry = await queue.queue({ kind: "product.update", id: 7, baseVersion: 3, input: input("A") });
+    await db.entries.update(entry.seq as number, { format: 2 as 1 });
+    await replayer(() => ({ status: 200, body: {} })).drain();
+    expect(sent).toEqual([]);
+  });
+
+  it("never sends another account's changes", async () => {
+    const { queue, replayer, sent } = device("admin-1");
+    await queue.queue({ kind: "product.update", id: 7, baseVersion: 3, input: input("A") });
+    await replayer(() => ({ status: 200, body: {} }), "admin-2").drain();
+    expect(sent).toEqual([]);
+  });
+});
+
+describe("a reorder rebased on the server's order", () => {
+  it("keeps the admin's order of what still exists and puts what they never saw where the server has it", () => {
+    // Saw 1 2 3 4, chose 4 1 2 3; meanwhile 2 was deleted and 5 added after 3.
+    expect(rebaseOrder([4, 1, 2, 3], [1, 2, 3, 4], [1, 3, 5, 4])).toEqual([4, 1, 3, 5]);
+    // A product new to the admin at the top stays at the top.
+    expect(rebaseOrder([2, 1], [1, 2], [9, 1, 2])).toEqual([9, 2, 1]);
+  });
+});
