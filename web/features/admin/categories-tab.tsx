@@ -1,5 +1,4 @@
 import { type FormEvent, useId, useState } from "react";
-import type { CategoryInput } from "../../../worker/contract/admin.ts";
 import type { Category } from "../../../worker/contract/catalogue.ts";
 import { ApiResponseError } from "../../lib/api-client.ts";
 import { notifyCategoriesChanged } from "../../lib/events.ts";
@@ -21,32 +20,32 @@ export function CategoriesTab({
   categories: readonly Category[];
   onChanged(): Promise<void>;
 }) {
-  const tab = useManagementTab<Category>(onChanged);
+  const tab = useManagementTab<Category>(onChanged, {
+    created: "Category created successfully!",
+    updated: "Category updated successfully!",
+  });
 
   return (
     <ManagementTab
       title="Category Management"
       addLabel="Add Category"
       tab={tab}
-      form={
-        tab.form.mode === "open" ? (
-          <CategoryForm
-            key={tab.form.key}
-            category={tab.form.row}
-            onSaved={async (created, outcome) => {
-              notifyCategoriesChanged();
-              await tab.saved(created ? "Category created successfully!" : "Category updated successfully!", outcome);
-            }}
-            onCancel={tab.closeForm}
-          />
-        ) : null
-      }
+      form={(category) => (
+        <CategoryForm
+          category={category}
+          onSaved={async (created, outcome) => {
+            notifyCategoriesChanged();
+            await tab.saved(created, outcome);
+          }}
+          onCancel={tab.closeForm}
+        />
+      )}
       rows={categories}
       empty="No categories created yet"
       gap="gap-4"
     >
       {(category) => (
-        <article className="flex h-full flex-col rounded-2xl border border-sand bg-white p-5 shadow-soft">
+        <div className="flex flex-1 flex-col p-5">
           <div className="flex items-start justify-between gap-3">
             <h3 className="text-lg font-semibold text-sage-900" lang="tr">
               {category.name}
@@ -83,7 +82,7 @@ export function CategoriesTab({
             deleteDisabled={tab.deleting === category.id}
             className="pt-4"
           />
-        </article>
+        </div>
       )}
     </ManagementTab>
   );
@@ -110,9 +109,7 @@ function CategoryForm({
   const [name, setName] = useState(category?.name ?? "");
   const [description, setDescription] = useState(category?.description ?? "");
   const [nameError, setNameError] = useState<string | null>(null);
-  const save = useVersionedSave(category, {
-    create: (input: CategoryInput) => saveChange({ kind: "category.create", input }),
-    update: (id, baseVersion, input) => saveChange({ kind: "category.update", id, baseVersion, input }),
+  const save = useVersionedSave("category", category, {
     onSaved,
     summary: (current) => current.description,
     onLoadCurrent: (current) => {

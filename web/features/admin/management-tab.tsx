@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from "react";
+import { Fragment, type ReactNode, useState } from "react";
 import { confirmAction, EmptyState, type Notice, NoticeBanner, TabHeader } from "./admin-ui.tsx";
 import { type SaveOutcome, savedOnDeviceText } from "./outbox.ts";
 
@@ -17,7 +17,11 @@ type FormState<T> =
  * @param onChanged a write went through (or a delete was refused: the row may have changed); the
  *   dashboard reloads the list
  */
-export function useManagementTab<T extends Row>(onChanged: () => Promise<void>) {
+export function useManagementTab<T extends Row>(
+  onChanged: () => Promise<void>,
+  /** SPEC's words for a saved form: "Product created successfully!" and the like. */
+  words: { created: string; updated: string },
+) {
   const [form, setForm] = useState<FormState<T>>({ mode: "closed" });
   const [notice, setNotice] = useState<Notice | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
@@ -29,8 +33,9 @@ export function useManagementTab<T extends Row>(onChanged: () => Promise<void>) 
   };
 
   /** The form saved: it closes and the tab says so (SPEC's words once the server has it). */
-  const saved = async (text: string, outcome: SaveOutcome) => {
+  const saved = async (created: boolean, outcome: SaveOutcome) => {
     setForm({ mode: "closed" });
+    const text = created ? words.created : words.updated;
     setNotice({ tone: "success", text: outcome === "sent" ? text : savedOnDeviceText });
     await onChanged();
   };
@@ -84,6 +89,7 @@ export function ManagementTab<T extends Row>({
   addLabel,
   tab,
   form,
+  loading,
   rows,
   empty,
   gap,
@@ -92,12 +98,14 @@ export function ManagementTab<T extends Row>({
   title: string;
   addLabel: string;
   tab: ManagementTabState<T>;
-  /** The open form, or what stands for it while it loads. */
-  form: ReactNode;
+  /** The form for a row (undefined: a new one), drawn afresh each time it opens. */
+  form(row: T | undefined): ReactNode;
+  /** What stands for the form while the row to edit is fetched (SPEC's words). */
+  loading?: string;
   rows: readonly T[];
   empty: string;
   gap: "gap-4" | "gap-5";
-  /** A row's card. */
+  /** What a row's card holds. */
   children(row: T): ReactNode;
 }) {
   return (
@@ -112,14 +120,24 @@ export function ManagementTab<T extends Row>({
 
       <NoticeBanner notice={tab.notice} />
 
-      {form}
+      {tab.form.mode === "loading" ? (
+        <p role="status" className="rounded-2xl bg-white/70 p-6 text-center text-muted">
+          {loading}
+        </p>
+      ) : tab.form.mode === "open" ? (
+        <Fragment key={tab.form.key}>{form(tab.form.row)}</Fragment>
+      ) : null}
 
       {rows.length === 0 ? (
         <EmptyState>{empty}</EmptyState>
       ) : (
         <ul className={`grid ${gap} sm:grid-cols-2 xl:grid-cols-3`}>
           {rows.map((row) => (
-            <li key={row.id}>{children(row)}</li>
+            <li key={row.id}>
+              <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-sand bg-white shadow-soft">
+                {children(row)}
+              </article>
+            </li>
           ))}
         </ul>
       )}

@@ -27,13 +27,13 @@ import {
   EmptyState,
   IconButton,
   inputClass,
-  type Notice,
   NoticeBanner,
   TabHeader,
 } from "./admin-ui.tsx";
 import { saveChange, savedOnDeviceText } from "./outbox.ts";
 import { ProductThumbnail } from "./product-thumbnail.tsx";
 import type { ProductTabProps } from "./products-tab.tsx";
+import { useTabAction } from "./use-tab-action.ts";
 
 /**
  * SPEC §2's Product Ordering: a category filter, a list to drag into order (dnd-kit: mouse,
@@ -49,8 +49,7 @@ export function OrderingTab({ products, categories, onChanged }: ProductTabProps
     [products, categoryId],
   );
   const [order, setOrder] = useState<number[]>(() => shown.map((product) => product.id));
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const { busy, notice, setNotice, run } = useTabAction();
 
   // A new filter or a reload of the products starts from the order the server has.
   // The lists are read again whenever the device's copy changes (another tab, a change sent): only
@@ -110,8 +109,7 @@ export function OrderingTab({ products, categories, onChanged }: ProductTabProps
       setNotice({ tone: "error", text: "Not authorized" });
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       // Sent as intent: the order chosen, and the order it was chosen from (ADR 0045).
       const outcome = await saveChange({
         kind: "reorder",
@@ -119,13 +117,9 @@ export function OrderingTab({ products, categories, onChanged }: ProductTabProps
         basedOn: shown.map((product) => product.id),
         ...(categoryId === undefined ? {} : { categoryId }),
       });
-      setNotice({ tone: "success", text: outcome === "sent" ? "Product order saved." : savedOnDeviceText });
       await onChanged();
-    } catch {
-      setNotice({ tone: "error", text: "Failed to save ordering." });
-    } finally {
-      setBusy(false);
-    }
+      return outcome === "sent" ? "Product order saved." : savedOnDeviceText;
+    }, "Failed to save ordering.");
   };
 
   return (

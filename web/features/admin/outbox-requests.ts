@@ -1,7 +1,18 @@
 import { hc } from "hono/client";
 import type { AppType } from "../../../worker/app.ts";
+import type { CategoryInput, ProductInput } from "../../../worker/contract/admin.ts";
 import type { OutboxEntry } from "../../lib/admin-outbox.ts";
 import type { SendResult } from "./outbox-replayer.ts";
+
+type Options = { headers: Record<string, string> };
+/** What the typed client's products and categories both offer: POST one, PUT and DELETE one by id. */
+type Writable = {
+  $post(args: { json: ProductInput | CategoryInput }, options: Options): Promise<Response>;
+  ":id": {
+    $put(args: { param: { id: string }; json: ProductInput | CategoryInput }, options: Options): Promise<Response>;
+    $delete(args: { param: { id: string } }, options: Options): Promise<Response>;
+  };
+};
 
 /**
  * Each outbox entry as its request to the admin API (SPEC §7), through the typed client over the
@@ -15,43 +26,21 @@ export function outboxSender(fetch: typeof globalThis.fetch): (entry: OutboxEntr
       headers: { "Idempotency-Key": key, ...(version === undefined ? {} : { "If-Match": `"${version}"` }) },
     });
     const request = () => {
-      switch (change.kind) {
-        case "product.create":
-          return admin.products.$post({ json: change.input }, headers());
-        case "product.update":
-          return admin.products[":id"].$put(
-            { param: { id: String(change.id) }, json: change.input },
-            headers(change.baseVersion),
-          );
-        case "product.delete":
-          return admin.products[":id"].$delete({ param: { id: String(change.id) } }, headers(change.baseVersion));
-        case "category.create":
-          return admin.categories.$post({ json: change.input }, headers());
-        case "category.update":
-          return admin.categories[":id"].$put(
-            { param: { id: String(change.id) }, json: change.input },
-            headers(change.baseVersion),
-          );
-        case "category.delete":
-          return admin.categories[":id"].$delete({ param: { id: String(change.id) } }, headers(change.baseVersion));
-        case "reorder":
-          return admin.products.reorder.$post(
-            {
-              json: {
-                reorder_by_ids: {
-                  ids: change.ids,
-                  based_on: change.basedOn,
-                  ...(change.categoryId === undefined ? {} : { category_id: change.categoryId }),
-                },
-              },
-            },
-            headers(),
-          );
+      if (change.kind === "reorder") {
+        const { ids, basedOn: based_on, categoryId } = change;
+        const scope = categoryId === undefined ? {} : { category_id: categoryId };
+        return admin.products.reorder.$post({ json: { reorder_by_ids: { ids, based_on, ...scope } } }, headers());
       }
+      // Products and categories answer to the same three requests (SPEC §7).
+      const rows = (change.kind.startsWith("product") ? admin.products : admin.categories) as unknown as Writable;
+      if ("tempId" in change) return rows.$post({ json: change.input }, headers());
+      const one = { param: { id: String(change.id) } };
+      if ("input" in change) return rows[":id"].$put({ ...one, json: change.input }, headers(change.baseVersion));
+      return rows[":id"].$delete(one, headers(change.baseVersion));
     };
     let response: Response;
     try {
-      response = (await request()) as unknown as Response;
+      response = (await request()) as Response;
     } catch {
       return { status: "no-answer" };
     }

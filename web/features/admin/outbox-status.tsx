@@ -12,27 +12,16 @@ export function outboxSummary(entries: readonly OutboxEntry[]): string {
   return `${entries.length} ${entries.length === 1 ? "change" : "changes"} waiting to sync`;
 }
 
-/** What an entry changes, in a line. */
+const verbs = { create: "Add", update: "Edit", delete: "Delete" } as const;
+
+/** What an entry changes, in a line: "Edit product “Ihlamur Çayı”", "Product order in “Çaylar”". */
 export function describeChange(change: OutboxChange, categories: readonly Category[]): string {
-  const categoryName = (id: number | undefined) => categories.find((category) => category.id === id)?.name;
-  switch (change.kind) {
-    case "product.create":
-      return `Add product “${change.input.name}”`;
-    case "product.update":
-      return `Edit product “${change.input.name}”`;
-    case "product.delete":
-      return `Delete product “${change.name}”`;
-    case "category.create":
-      return `Add category “${change.input.name}”`;
-    case "category.update":
-      return `Edit category “${change.input.name}”`;
-    case "category.delete":
-      return `Delete category “${change.name}”`;
-    case "reorder": {
-      const name = categoryName(change.categoryId);
-      return name ? `Product order in “${name}”` : "Product order";
-    }
+  if (change.kind === "reorder") {
+    const name = categories.find((category) => category.id === change.categoryId)?.name;
+    return name ? `Product order in “${name}”` : "Product order";
   }
+  const [row, action] = change.kind.split(".") as ["product" | "category", keyof typeof verbs];
+  return `${verbs[action]} ${row} “${"input" in change ? change.input.name : change.name}”`;
 }
 
 const stateWords: Record<OutboxEntry["state"], string> = {

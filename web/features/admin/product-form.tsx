@@ -1,5 +1,4 @@
 import { type FormEvent, lazy, Suspense, useId, useState } from "react";
-import type { ProductInput } from "../../../worker/contract/admin.ts";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
 import { ApiResponseError } from "../../lib/api-client.ts";
 import { VersionConflictError, writeErrorMessage } from "./admin-api.ts";
@@ -13,7 +12,7 @@ import {
   inputClass,
   labelClass,
 } from "./admin-ui.tsx";
-import { type SaveOutcome, saveChange } from "./outbox.ts";
+import type { SaveOutcome } from "./outbox.ts";
 import {
   missingProductFields,
   type ProductField,
@@ -58,9 +57,7 @@ export function ProductForm({
   // Remounts the editor when the form loads another version of the description.
   const [editorKey, setEditorKey] = useState(0);
   const [invalid, setInvalid] = useState<Partial<Record<string, string>>>({});
-  const save = useVersionedSave(product, {
-    create: (input: ProductInput) => saveChange({ kind: "product.create", input }),
-    update: (id, baseVersion, input) => saveChange({ kind: "product.update", id, baseVersion, input }),
+  const save = useVersionedSave("product", product, {
     onSaved,
     summary: (current) => current.short_description,
     onLoadCurrent: (current) => {

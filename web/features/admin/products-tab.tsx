@@ -16,7 +16,10 @@ export type ProductTabProps = {
 
 /** SPEC §2's Product Management: the form, and a card per product with Edit and Delete. */
 export function ProductsTab({ products, categories, onChanged }: ProductTabProps) {
-  const tab = useManagementTab<Product>(onChanged);
+  const tab = useManagementTab<Product>(onChanged, {
+    created: "Product created successfully!",
+    updated: "Product updated successfully!",
+  });
   const { form } = tab;
   const categoryName = new Map(categories.map((category) => [category.id, category.name]));
 
@@ -45,29 +48,16 @@ export function ProductsTab({ products, categories, onChanged }: ProductTabProps
       title="Product Management"
       addLabel="Add Product"
       tab={tab}
-      form={
-        form.mode === "loading" ? (
-          <p role="status" className="rounded-2xl bg-white/70 p-6 text-center text-muted">
-            Loading product....
-          </p>
-        ) : form.mode === "open" ? (
-          <ProductForm
-            key={form.key}
-            product={form.row}
-            categories={categories}
-            onSaved={(created, outcome) =>
-              tab.saved(created ? "Product created successfully!" : "Product updated successfully!", outcome)
-            }
-            onCancel={tab.closeForm}
-          />
-        ) : null
-      }
+      loading="Loading product...."
+      form={(product) => (
+        <ProductForm product={product} categories={categories} onSaved={tab.saved} onCancel={tab.closeForm} />
+      )}
       rows={products}
       empty="No products created yet"
       gap="gap-5"
     >
       {(product) => (
-        <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-sand bg-white shadow-soft">
+        <>
           <div className="aspect-[4/3] bg-linen">
             <ProductThumbnail
               product={product}
@@ -109,7 +99,7 @@ export function ProductsTab({ products, categories, onChanged }: ProductTabProps
               className="pt-3"
             />
           </div>
-        </article>
+        </>
       )}
     </ManagementTab>
   );

@@ -1,7 +1,8 @@
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import type { AdminSettings, AdminUser } from "../../../worker/contract/admin.ts";
-import { Badge, type Notice, NoticeBanner, TabHeader } from "./admin-ui.tsx";
+import { Badge, NoticeBanner, TabHeader } from "./admin-ui.tsx";
 import { useOutboxEntries, usePersistentStorage } from "./outbox.ts";
+import { useTabAction } from "./use-tab-action.ts";
 import { buildUsersCsv, usersExportFileName } from "./users-csv.ts";
 
 /**
@@ -17,8 +18,7 @@ export function SettingsTab({
   users: readonly AdminUser[] | undefined;
   onReload(): Promise<void>;
 }) {
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [clearing, setClearing] = useState(false);
+  const { busy: clearing, notice, setNotice, run } = useTabAction();
   const waiting = useOutboxEntries()?.length ?? 0;
   const persisted = usePersistentStorage();
 
@@ -41,10 +41,8 @@ export function SettingsTab({
   };
 
   /** SPEC §9: removes the browser's caches and session storage, then reloads all admin data. */
-  const clearCache = async () => {
-    setClearing(true);
-    setNotice(null);
-    try {
+  const clearCache = () =>
+    run(async () => {
       if ("caches" in window) {
         const names = await caches.keys();
         await Promise.all(names.map((name) => caches.delete(name)));
@@ -54,13 +52,8 @@ export function SettingsTab({
       // The outbox is not a cache: changes not yet on the server stay (issue 28).
       const kept =
         waiting === 0 ? "" : ` ${waiting === 1 ? "1 change" : `${waiting} changes`} waiting to sync were kept.`;
-      setNotice({ tone: "success", text: `Cache cleared and data reloaded.${kept}` });
-    } catch {
-      setNotice({ tone: "error", text: "Failed to clear cache." });
-    } finally {
-      setClearing(false);
-    }
-  };
+      return `Cache cleared and data reloaded.${kept}`;
+    }, "Failed to clear cache.");
 
   return (
     <div className="space-y-6">

@@ -1,7 +1,11 @@
 import { useState } from "react";
+import type { CategoryInput, ProductInput } from "../../../worker/contract/admin.ts";
 import { VersionConflictError } from "./admin-api.ts";
 import type { Notice } from "./admin-ui.tsx";
-import type { SaveOutcome } from "./outbox.ts";
+import { type SaveOutcome, saveChange } from "./outbox.ts";
+
+/** What each kind of row is saved as. */
+type Inputs = { product: ProductInput; category: CategoryInput };
 
 /**
  * The save of an admin form that edits a versioned row (a product, a category): one save at a
@@ -11,12 +15,11 @@ import type { SaveOutcome } from "./outbox.ts";
  *
  * @param row the row being edited; undefined for a new one
  */
-export function useVersionedSave<T extends { id: number; version: number; name: string }, Input>(
+export function useVersionedSave<T extends { id: number; version: number; name: string }, Kind extends keyof Inputs>(
+  kind: Kind,
   row: T | undefined,
   options: {
-    create(input: Input): Promise<SaveOutcome>;
-    update(id: number, version: number, input: Input): Promise<SaveOutcome>;
-    /** The write went through; the tab closes the form. */
+    /** The write is on the device (and, online, on the server); the tab closes the form. */
     onSaved(created: boolean, outcome: SaveOutcome): Promise<void>;
     /** The line shown under the current row's name in the 412 notice. */
     summary(row: T): string;
@@ -30,12 +33,16 @@ export function useVersionedSave<T extends { id: number; version: number; name: 
   const [conflict, setConflict] = useState<T | null>(null);
 
   /** Sends `input`; on failure `failure` words the notice (and may mark the fields at fault). */
-  const run = async (input: Input, failure: (error: unknown) => string) => {
+  const run = async (input: Inputs[Kind], failure: (error: unknown) => string) => {
     setBusy(true);
     setNotice(null);
     setConflict(null);
     try {
-      const outcome = editing ? await options.update(editing.id, editing.version, input) : await options.create(input);
+      // Through the outbox (outbox.ts): the kinds' changes are spelled `product.update` and so on.
+      const change = editing
+        ? { kind: `${kind}.update`, id: editing.id, baseVersion: editing.version, input }
+        : { kind: `${kind}.create`, input };
+      const outcome = await saveChange(change as Parameters<typeof saveChange>[0]);
       // Left busy: the form is on its way out.
       await options.onSaved(!editing, outcome);
     } catch (error) {
