@@ -1,13 +1,14 @@
 /**
  * The benchmark (DESIGN.md §9, issue 3 "Speed"): `npm run bench` runs every section in order,
- * `npm run bench -- api` (or bundle, lighthouse, passwords, admin, runtimes, offline; several allowed)
- * only those. It prints figures beside baselines measured in the same run and marks each target
+ * `npm run bench -- api` (or bundle, lighthouse, passwords, admin, runtimes, offline, admin-offline;
+ * several allowed) only those. It prints figures beside baselines measured in the same run and marks each target
  * "met" or "NOT met"; it never fails on a figure (exit 1 only when the bench itself broke). The
  * same figures are written to tests/bench/results/<timestamp>.json (git-ignored), Lighthouse
  * reports beside them.
  *
  * Options: --duration S and --warmup S (API and runtime load, default 10 and 2), --connections N
- * (50), --products N (api: 500; runtimes: 1,000), --runs N (Lighthouse runs per page and admin dashboard navigations in Chromium, 3),
+ * (50), --products N (api: 500; runtimes: 1,000), --runs N (Lighthouse runs per page and admin dashboard navigations in Chromium, 3;
+ * admin-offline: rounds of 100 queued edits),
  * --hashes N (password hashes per engine, 10), --rounds N (admin dashboard rounds, 20),
  * --rebuild (build dist/web and dist/worker first; by default only a missing build is built).
  */
@@ -21,7 +22,7 @@ import { type AppReady, type ChildServer, startChild } from "./child.ts";
 import { AbortedError, cleanupAll, installSignalHandlers, isAborting } from "./cleanup.ts";
 import { benchDir, describeError, heading, mark, root, type SectionResult, type Target, table } from "./common.ts";
 
-const sections = ["bundle", "api", "lighthouse", "passwords", "admin", "runtimes", "offline"] as const;
+const sections = ["bundle", "api", "lighthouse", "passwords", "admin", "runtimes", "offline", "admin-offline"] as const;
 type Section = (typeof sections)[number];
 
 const { values, positionals } = parseArgs({
@@ -42,7 +43,7 @@ const { values, positionals } = parseArgs({
 
 if (values.help) {
   console.log(
-    "npm run bench [-- [bundle|api|lighthouse|passwords|admin|runtimes|offline]… [--duration S] [--warmup S] [--connections N] [--products N] [--runs N] [--hashes N] [--rounds N] [--rebuild]]",
+    "npm run bench [-- [bundle|api|lighthouse|passwords|admin|runtimes|offline|admin-offline]… [--duration S] [--warmup S] [--connections N] [--products N] [--runs N] [--hashes N] [--rounds N] [--rebuild]]",
   );
   process.exit(0);
 }
@@ -128,6 +129,10 @@ async function runSection(section: Section): Promise<SectionResult> {
       const { offlineSection } = await import("./offline.ts");
       return offlineSection(numbers);
     }
+    case "admin-offline": {
+      const { adminOfflineSection } = await import("./admin-offline.ts");
+      return adminOfflineSection(numbers);
+    }
     case "lighthouse": {
       const { lighthouseSection } = await import("./lighthouse.ts");
       return lighthouseSection({
@@ -173,6 +178,7 @@ try {
         admin: "5. Admin at scale",
         runtimes: "6. Node and Worker under load",
         offline: "7. The catalogue on the device",
+        "admin-offline": "8. The administrator offline",
       }[section],
     );
     const started = Date.now();
