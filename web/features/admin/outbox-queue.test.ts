@@ -132,6 +132,17 @@ describe("the outbox replay", () => {
     expect(await db.entries.count()).toBe(1);
   });
 
+  it("when the network is back, what waited out a back-off is sent at once", async () => {
+    const { db, queue, replayer, sent } = device();
+    await queue.queue({ kind: "product.update", id: 7, baseVersion: 3, input: input("A") });
+    await replayer(() => ({ status: "no-answer" })).drain();
+    expect((await db.entries.toArray())[0]?.notBefore).toBeGreaterThan(1);
+    await queue.sendNow();
+    await replayer(() => ({ status: 200, body: {} })).drain();
+    expect(sent).toHaveLength(2);
+    expect(await db.entries.count()).toBe(0);
+  });
+
   it("a refusal is kept with the server's words, and what needs the same row waits behind it", async () => {
     const { db, queue, replayer, sent } = device();
     await queue.queue({ kind: "category.delete", id: 4, baseVersion: 1, name: "Raf" });

@@ -103,6 +103,12 @@ export function createOutboxQueue({ db, owner: currentOwner, now, newKey, change
       return tell(entry);
     },
 
+    /** The network is back: what waited out a back-off goes now, not when its wait ends. */
+    async sendNow(): Promise<void> {
+      await db.entries.filter((entry) => entry.notBefore > 0).modify({ notBefore: 0 });
+      tell(undefined);
+    },
+
     /** A refused change sent again as a new request (the old key's answer is the refusal). */
     async retry(seq: number): Promise<void> {
       await db.entries.update(seq, {

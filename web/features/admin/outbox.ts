@@ -74,7 +74,8 @@ function openOutbox() {
     changed: () => void replay(),
   });
 
-  addEventListener("online", () => void replay());
+  // The waits of the back-off were for a network that is now back.
+  addEventListener("online", () => void queue.sendNow());
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") void replay();
   });
