@@ -1,4 +1,5 @@
 import { createRouter, type RouterHistory } from "@tanstack/react-router";
+import { RouteError } from "./components/route-error.tsx";
 import { routeTree } from "./route-tree.gen.ts";
 
 /**
@@ -11,6 +12,9 @@ export function createAppRouter(history: RouterHistory, { onServer = false } = {
     history,
     isServer: onServer,
     defaultPreload: "intent",
+    // A page that fails (its code not on this device offline, say) is told inside the site's
+    // layout; the root's own errorComponent is for a layout that cannot render.
+    defaultErrorComponent: RouteError,
     // On the server the router would write an inline restoration script, which the CSP
     // (script-src 'self') forbids; the browser restores scroll positions itself.
     scrollRestoration: !onServer,

@@ -327,3 +327,33 @@ async function idempotencyKeys(): Promise<number> {
     client.close();
   }
 }
+
+test("phone, offline on a device that never opened /admin: the page says its code is not here, with Reload; the app's icons are kept", async () => {
+  // The admin's chunk cannot be fetched offline: that failed request is what the page reports.
+  const page = await openPage("phone", [
+    /ERR_INTERNET_DISCONNECTED/,
+    /ERR_FAILED/,
+    /Failed to fetch dynamically imported module/,
+  ]);
+  await openApp(page, "/");
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated");
+  await page.context().setOffline(true);
+  await page.goto("/admin");
+  await page.getByRole("heading", { level: 1, name: "This page could not be loaded" }).waitFor();
+  await page.getByRole("button", { name: "Reload" }).waitFor();
+  // In the site's layout: its header and footer are there.
+  await page.getByRole("banner").waitFor();
+  await page.getByRole("contentinfo").waitFor();
+  await screenshot(page, "admin-offline-no-code-phone", { fullPage: false });
+  await expectAccessible(page);
+  // The manifest's icons and the favicon come from the device.
+  const icons = await page.evaluate(async () => {
+    const manifest = await (
+      await fetch(document.querySelector<HTMLLinkElement>("link[rel=manifest]")?.href ?? "")
+    ).json();
+    const urls = [...(manifest.icons as { src: string }[]).map((icon) => icon.src), "/favicon.ico"];
+    return Promise.all(urls.map(async (url) => [url, (await fetch(url)).status] as const));
+  });
+  expect(icons.length).toBeGreaterThan(2);
+  for (const [url, status] of icons) expect(status, url).toBe(200);
+});
