@@ -8,8 +8,10 @@ export type Temperament = (typeof temperaments)[number];
 export type SurveyOption = { text: string; temperament: Temperament };
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
-const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
-const updatedAt = () => integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now);
+/** A moment, stored as milliseconds since the epoch and read as a Date. */
+const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
+const createdAt = () => timestamp("created_at").notNull().default(now);
+const updatedAt = () => timestamp("updated_at").notNull().default(now);
 
 export const users = sqliteTable("users", {
   id: text("id").primaryKey(),
@@ -20,7 +22,7 @@ export const users = sqliteTable("users", {
   role: text("role", { enum: ["member", "admin"] })
     .notNull()
     .default("member"),
-  emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
+  emailVerifiedAt: timestamp("email_verified_at"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -55,7 +57,7 @@ export const temperamentResults = sqliteTable("temperament_results", {
   dominant: text("dominant", { enum: temperaments }).notNull(),
   secondary: text("secondary", { enum: temperaments }).notNull(),
   scores: text("scores", { mode: "json" }).notNull().$type<Record<Temperament, number>>(),
-  computedAt: integer("computed_at", { mode: "timestamp_ms" }).notNull().default(now),
+  computedAt: timestamp("computed_at").notNull().default(now),
 });
 
 export const categories = sqliteTable("categories", {
@@ -110,10 +112,10 @@ export const refreshTokens = sqliteTable(
      * When the whole session ends, whatever its refreshes (ADR 0033): the recovery window for a
      * recovery session; null for an ordinary one, which lives as long as it is refreshed.
      */
-    familyEndsAt: integer("family_ends_at", { mode: "timestamp_ms" }),
-    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
-    usedAt: integer("used_at", { mode: "timestamp_ms" }),
-    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    familyEndsAt: timestamp("family_ends_at"),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+    revokedAt: timestamp("revoked_at"),
     createdAt: createdAt(),
   },
   (t) => [index("refresh_tokens_family_idx").on(t.familyId)],
@@ -142,8 +144,8 @@ export const registrations = sqliteTable(
     }>(),
     /** The link's token, stored as its SHA-256 (worker/auth/tokens.ts). */
     tokenHash: text("token_hash").notNull().unique(),
-    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
-    confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+    expiresAt: timestamp("expires_at").notNull(),
+    confirmedAt: timestamp("confirmed_at"),
     createdAt: createdAt(),
   },
   (t) => [index("registrations_email_idx").on(t.email)],
@@ -158,8 +160,8 @@ export const oneTimeTokens = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     purpose: text("purpose", { enum: ["verify_email", "reset_password"] }).notNull(),
-    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
-    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
     createdAt: createdAt(),
   },
   (t) => [index("one_time_tokens_user_idx").on(t.userId, t.purpose)],
@@ -185,15 +187,15 @@ export const emailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
-    sendAfter: integer("send_after", { mode: "timestamp_ms" }).notNull().default(now),
+    sendAfter: timestamp("send_after").notNull().default(now),
     /** Tries so far, counted when a pass claims the row, so a pass that crashes counts too. */
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     /** The pass that holds the row, and until when: past that, the row is due again. */
     claimId: text("claim_id"),
-    claimedUntil: integer("claimed_until", { mode: "timestamp_ms" }),
-    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
-    failedAt: integer("failed_at", { mode: "timestamp_ms" }),
+    claimedUntil: timestamp("claimed_until"),
+    sentAt: timestamp("sent_at"),
+    failedAt: timestamp("failed_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -226,7 +228,7 @@ export const idempotencyKeys = sqliteTable(
 export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),
-  resetAt: integer("reset_at", { mode: "timestamp_ms" }).notNull(),
+  resetAt: timestamp("reset_at").notNull(),
 });
 
 /**
