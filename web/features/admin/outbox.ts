@@ -13,7 +13,7 @@ import { outboxSender } from "./outbox-requests.ts";
  * The outbox of this page (ADR 0046) over the browser's pieces: IndexedDB through Dexie, the
  * session's fetch (its bearer token, refreshed first), Web Locks so one tab replays for all, and
  * the moments a replay is worth trying: the page's start, `online`, the return to the
- * foreground, each new change, and a timer while anything waits.
+ * foreground, a new sign-in, each new change, and a timer while anything waits.
  */
 
 /** How a save ended for the screen that asked for it. */
@@ -76,6 +76,10 @@ function openOutbox() {
 
   // The waits of the back-off were for a network that is now back.
   addEventListener("online", () => void queue.sendNow());
+  // A 401 paused the queue until the administrator signs in again.
+  session.onAuthStateChange((event) => {
+    if (event === "SIGNED_IN") void replay();
+  });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") void replay();
   });
