@@ -24,6 +24,22 @@ const orderedNames = (page: Page) =>
 const keptAdminCode = (page: Page) =>
   page.evaluate(async () => (await (await caches.open("admin-code")).keys()).map((request) => request.url));
 
+/**
+ * The administrator's first online visit: /admin opened once the service worker runs, signed in,
+ * and the admin's code (the editor's chunk, fetched after the dashboard opens) kept on the device.
+ */
+async function signInOnline(page: Page) {
+  await openApp(page, "/admin");
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated");
+  await page.getByLabel("Admin Email").fill(running.server.adminEmail);
+  await page.getByLabel("Admin Password").fill(running.server.adminPassword);
+  await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
+  await status(page, "All changes saved");
+  await expect
+    .poll(async () => (await keptAdminCode(page)).some((url) => url.includes("rich-text-editor")), { timeout: 15_000 })
+    .toBe(true);
+}
+
 test("phone, offline: the admin's changes are kept on the device, shown at once, and sent once when back online", async () => {
   // Offline, the page's requests to the API fail as they should; the screens say so.
   const page = await openPage("phone", [/ERR_INTERNET_DISCONNECTED/]);
@@ -33,20 +49,11 @@ test("phone, offline: the admin's changes are kept on the device, shown at once,
   const categories = await getJson<Category[]>(running.server, "/api/categories");
 
   // ── Online: sign in, open every tab, so the device keeps the admin's code and data ──
-  await openApp(page, "/admin");
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated");
-  await page.getByLabel("Admin Email").fill(running.server.adminEmail);
-  await page.getByLabel("Admin Password").fill(running.server.adminPassword);
-  await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
-  await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
-  await status(page, "All changes saved");
+  await signInOnline(page);
   for (const name of ["Product Management", "Category Management", "Product Ordering", "Settings"]) {
     await tab(page, name).click();
     await page.getByRole("tabpanel").getByRole("heading", { level: 2, name }).waitFor();
   }
-  await expect
-    .poll(async () => (await keptAdminCode(page)).some((url) => url.includes("rich-text-editor")), { timeout: 15_000 })
-    .toBe(true);
 
   // ── Offline: /admin opens from the device ──
   await context.setOffline(true);
@@ -200,15 +207,7 @@ test("desktop: what changed on the server meanwhile is shown to the admin, resol
   const ordered = categories.find((category) => byCategory(category.id).length > 2) as Category;
   const [mineWins, theirsWin] = products.filter((product) => product.category_id !== ordered.id) as [Product, Product];
 
-  await openApp(page, "/admin");
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated");
-  await page.getByLabel("Admin Email").fill(running.server.adminEmail);
-  await page.getByLabel("Admin Password").fill(running.server.adminPassword);
-  await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
-  await status(page, "All changes saved");
-  await expect
-    .poll(async () => (await keptAdminCode(page)).some((url) => url.includes("rich-text-editor")), { timeout: 15_000 })
-    .toBe(true);
+  await signInOnline(page);
 
   // ── Offline: two edits, a category emptied here, an order ──
   await context.setOffline(true);
@@ -278,19 +277,11 @@ test("desktop: what changed on the server meanwhile is shown to the admin, resol
 test("two tabs on /admin when the network returns: one replays for both, and every change is sent once", async () => {
   const first = await openPage("desktop", [/ERR_INTERNET_DISCONNECTED/]);
   const context = first.context();
-  await openApp(first, "/admin");
-  await first.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated");
-  await first.getByLabel("Admin Email").fill(running.server.adminEmail);
-  await first.getByLabel("Admin Password").fill(running.server.adminPassword);
-  await first.getByRole("button", { name: "Sign In to Admin Panel" }).click();
-  await status(first, "All changes saved");
+  await signInOnline(first);
   const second = await context.newPage();
   failOnPageErrors(second, [/ERR_INTERNET_DISCONNECTED/]);
   await openApp(second, "/admin");
   await status(second, "All changes saved");
-  await expect
-    .poll(async () => (await keptAdminCode(first)).some((url) => url.includes("rich-text-editor")), { timeout: 15_000 })
-    .toBe(true);
   const keysBefore = await idempotencyKeys();
 
   await context.setOffline(true);
