@@ -57,12 +57,27 @@ function openOutbox() {
   });
 
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // Asked while a drain of this tab runs (a change queued as it finished, say): one more after it.
+  let draining = false;
+  let again = false;
   const replay = async () => {
     if (!owner()) return;
+    if (draining) {
+      again = true;
+      return;
+    }
+    draining = true;
     clearTimeout(timer);
-    const result = await replayer.drain().catch(() => undefined);
-    if (result) tellStatus({ outcome: result.outcome });
-    const wait = result?.retryAt ? Math.max(1_000, result.retryAt - Date.now()) : timerPeriod;
+    let result: Awaited<ReturnType<typeof replayer.drain>>;
+    do {
+      again = false;
+      result = await replayer.drain().catch(() => undefined);
+      if (result) tellStatus({ outcome: result.outcome });
+    } while (again);
+    draining = false;
+    // Another tab holds the lock: it replays; this one looks again soon in case it just finished.
+    const wait =
+      result === undefined ? 2_000 : result.retryAt ? Math.max(1_000, result.retryAt - Date.now()) : timerPeriod;
     timer = setTimeout(() => void replay(), wait);
   };
 
