@@ -177,6 +177,9 @@ export default defineConfig(({ mode }) => ({
           root: ".",
           include: ["tests/build/**/*.test.ts"],
           environment: "node",
+          // Through Vite, so observatory.test.ts can stand in for the HSTS preload list its
+          // install script would have downloaded (ADR 0049).
+          server: { deps: { inline: ["@mdn/mdn-http-observatory"] } },
           setupFiles: ["tests/support/fail-on-console-error.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
