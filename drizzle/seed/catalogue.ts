@@ -51,6 +51,7 @@ export const seedProducts: SeedProduct[] = [
     images: img("ihlamur-cayi", "ihlamur-cayi-2"),
     etsy_link: etsy(148273965, "ihlamur-linden-flower-tea"),
     sort_order: 1,
+    temperaments: ["sanguine", "choleric"],
   },
   {
     id: 2,
@@ -71,6 +72,7 @@ export const seedProducts: SeedProduct[] = [
     images: img("corek-otu-yagi", "corek-otu-yagi-2", "corek-otu-yagi-3"),
     etsy_link: etsy(152640817, "corek-otu-yagi-black-seed-oil"),
     sort_order: 2,
+    temperaments: ["melancholic", "phlegmatic"],
   },
   {
     id: 3,
@@ -89,6 +91,7 @@ export const seedProducts: SeedProduct[] = [
     images: img("cicek-bali", "cicek-bali-2"),
     etsy_link: etsy(139518406, "suzme-cicek-bali-wildflower-honey"),
     sort_order: 3,
+    temperaments: ["melancholic"],
   },
   {
     id: 4,
@@ -110,6 +113,7 @@ export const seedProducts: SeedProduct[] = [
     images: img("defne-sabunu", "defne-sabunu-2"),
     etsy_link: etsy(160734298, "zeytinyagli-defne-sabunu-laurel-soap"),
     sort_order: 4,
+    temperaments: [],
   },
   {
     id: 5,
@@ -134,6 +138,7 @@ export const seedProducts: SeedProduct[] = [
     images: img("yedi-baharat"),
     etsy_link: etsy(171208543, "yedi-baharat-seven-spice-blend"),
     sort_order: 5,
+    temperaments: ["melancholic", "phlegmatic"],
   },
   {
     id: 6,
@@ -153,6 +158,7 @@ export const seedProducts: SeedProduct[] = [
     images: img("isirgan-cayi"),
     etsy_link: etsy(145092386, "isirgan-otu-cayi-nettle-tea"),
     sort_order: 6,
+    temperaments: ["sanguine", "phlegmatic"],
   },
   {
     id: 7,
@@ -172,6 +178,7 @@ export const seedProducts: SeedProduct[] = [
     images: img("lavanta-yagi"),
     etsy_link: etsy(158863120, "lavanta-yagi-lavender-essential-oil"),
     sort_order: 7,
+    temperaments: ["sanguine", "choleric"],
   },
   {
     id: 8,
@@ -192,6 +199,7 @@ export const seedProducts: SeedProduct[] = [
     images: img("kestane-bali"),
     etsy_link: etsy(163317582, "kestane-bali-chestnut-honey"),
     sort_order: 8,
+    temperaments: ["phlegmatic"],
   },
   {
     id: 9,
@@ -213,6 +221,7 @@ export const seedProducts: SeedProduct[] = [
     images: img("keci-sutu-sabunu"),
     etsy_link: etsy(167450931, "corek-otlu-keci-sutu-sabunu-goat-milk-soap"),
     sort_order: 9,
+    temperaments: [],
   },
   {
     id: 10,
@@ -233,6 +242,7 @@ export const seedProducts: SeedProduct[] = [
     images: img("igde-unu"),
     etsy_link: etsy(174925063, "igde-unu-oleaster-flour"),
     sort_order: 10,
+    temperaments: ["melancholic"],
   },
   {
     id: 11,
@@ -252,6 +262,7 @@ export const seedProducts: SeedProduct[] = [
     images: img("adacayi"),
     etsy_link: etsy(149781254, "anadolu-adacayi-sage-tea"),
     sort_order: 11,
+    temperaments: ["phlegmatic"],
   },
   {
     id: 12,
@@ -272,6 +283,7 @@ export const seedProducts: SeedProduct[] = [
     images: img("uzum-cekirdegi-yagi"),
     etsy_link: etsy(155206789, "uzum-cekirdegi-yagi-grape-seed-oil"),
     sort_order: 12,
+    temperaments: [],
   },
   {
     id: 13,
@@ -292,6 +304,7 @@ export const seedProducts: SeedProduct[] = [
     images: img("ari-poleni"),
     etsy_link: etsy(166038472, "ari-poleni-bee-pollen"),
     sort_order: 13,
+    temperaments: ["melancholic", "phlegmatic"],
   },
   {
     id: 14,
@@ -313,6 +326,7 @@ export const seedProducts: SeedProduct[] = [
     images: img("bittim-sabunu"),
     etsy_link: etsy(161589304, "bittim-sabunu-menengic-soap"),
     sort_order: 14,
+    temperaments: [],
   },
   {
     id: 15,
@@ -333,6 +347,7 @@ export const seedProducts: SeedProduct[] = [
     images: img("zerdecal"),
     etsy_link: etsy(178302645, "ogutulmus-zerdecal-ground-turmeric"),
     sort_order: 15,
+    temperaments: ["melancholic", "phlegmatic"],
   },
   {
     id: 16,
@@ -353,6 +368,7 @@ export const seedProducts: SeedProduct[] = [
     images: img("serbetci-otu-cayi"),
     etsy_link: etsy(147616028, "serbetci-otu-cayi-hops-herbal-tea"),
     sort_order: 16,
+    temperaments: ["sanguine", "choleric"],
   },
   {
     id: 17,
@@ -374,6 +390,7 @@ export const seedProducts: SeedProduct[] = [
     images: img("gul-sabunu"),
     etsy_link: etsy(169874210, "isparta-gul-sabunu-rose-soap"),
     sort_order: 17,
+    temperaments: ["choleric"],
   },
   {
     id: 18,
@@ -393,5 +410,6 @@ export const seedProducts: SeedProduct[] = [
     images: [],
     etsy_link: etsy(176541398, "sumak-ground-sumac"),
     sort_order: 18,
+    temperaments: ["sanguine", "choleric"],
   },
 ];

@@ -46,6 +46,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
           images: p.images,
           etsyLink: p.etsy_link,
           sortOrder: p.sort_order,
+          temperaments: p.temperaments,
         })),
       ),
     ]);

@@ -1,4 +1,4 @@
-import type { SurveyOption } from "../../worker/db/schema.ts";
+import type { SurveyOption, Temperament } from "../../worker/db/schema.ts";
 
 export type SeedSurveyQuestion = {
   id: number;
@@ -21,4 +21,10 @@ export type SeedProduct = {
   images: string[];
   etsy_link: string;
   sort_order: number;
+  /**
+   * The temperaments it suits, in the canonical order (sanguine, choleric, melancholic,
+   * phlegmatic); empty: for everyone. Warming spices, honeys and oils for the cold ones
+   * (melancholic, phlegmatic), calming and cooling teas for the hot ones (choleric, sanguine).
+   */
+  temperaments: Temperament[];
 };

@@ -49,6 +49,7 @@ describe("GET /api/products", () => {
         "name",
         "short_description",
         "sort_order",
+        "temperaments",
         "updated_at",
         "version",
       ].sort(),

@@ -1,6 +1,7 @@
 import Dexie, { liveQuery, type Table } from "dexie";
 import type { CategoryInput, ProductInput } from "../../worker/contract/admin.ts";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
+import { inTemperamentOrder } from "../../worker/contract/temperaments.ts";
 
 /*
  * The administrator's outbox (DESIGN.md §7, ADR 0046): every admin write waits here, in order,
@@ -117,6 +118,9 @@ function productFrom(input: ProductInput, base: Product): Product {
     images: images.filter((url) => url !== ""),
     etsy_link: input.etsy_link,
     sort_order: input.sort_order ?? base.sort_order,
+    // As the server: none sent keeps the row's (an empty list for a new one); a list is kept
+    // once each, in the canonical order.
+    temperaments: input.temperaments === undefined ? (base.temperaments ?? []) : inTemperamentOrder(input.temperaments),
   };
 }
 

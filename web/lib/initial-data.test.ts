@@ -10,6 +10,7 @@ const product = {
   category_id: 1,
   images: ["/images/products/ihlamur-cayi.svg"],
   etsy_link: "https://www.etsy.com/listing/1/ihlamur",
+  temperaments: [],
   sort_order: 1,
   version: 1,
   created_at: "2025-01-01T00:00:00.000Z",

@@ -59,6 +59,8 @@ function productColumns(input: ProductData) {
     images: input.images,
     etsyLink: input.etsy_link,
     ...(input.sort_order !== undefined ? { sortOrder: input.sort_order } : {}),
+    // Left out, the stored list stays (an older client's PUT); a new row's default is '[]'.
+    ...(input.temperaments !== undefined ? { temperaments: input.temperaments } : {}),
   };
 }
 

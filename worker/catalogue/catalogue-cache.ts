@@ -1,3 +1,4 @@
+import type { Temperament } from "../contract/temperaments.ts";
 import type { Database } from "../db/client.ts";
 
 /**
@@ -5,7 +6,9 @@ import type { Database } from "../db/client.ts";
  * the same read two ways. Page keys are the normalized path a page is rendered for.
  */
 export const catalogueKey = {
-  products: (categoryId?: number) => `products:${categoryId ?? "all"}` as const,
+  /** One key per filter: each list is cached, and has its ETag, under its own key. */
+  products: (categoryId?: number, temperament?: Temperament) =>
+    `products:${categoryId ?? "all"}:${temperament ?? "all"}` as const,
   product: (id: number) => `product:${id}` as const,
   categories: () => "categories" as const,
   page: (path: `/${string}`) => `page:${path}` as const,

@@ -1,6 +1,7 @@
-import { asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Category, type Product, sortOrderLimit } from "../contract/catalogue.ts";
+import { inTemperamentOrder, type Temperament } from "../contract/temperaments.ts";
 import type { Database } from "../db/client.ts";
 import { categories, products } from "../db/schema.ts";
 
@@ -22,6 +23,14 @@ const clamped = <Column extends SQLiteColumn>(column: Column, min: number, max: 
 const maxTime = 8_640_000_000_000_000;
 const maxSafe = Number.MAX_SAFE_INTEGER;
 
+/**
+ * A product's temperaments as a JSON list, whatever is stored: anything but a JSON array (text
+ * another writer left, a single name, an object) reads as the empty list. The filter reads the
+ * column through the same expression, so it lists exactly the products whose read shows the
+ * temperament.
+ */
+const temperamentList = sql`(case when json_valid(${products.temperaments}) and json_type(${products.temperaments}) = 'array' then ${products.temperaments} else '[]' end)`;
+
 /** Every product column, each read as above; for every select and `returning` of products. */
 export const safeProductColumns = {
   ...getTableColumns(products),
@@ -34,6 +43,7 @@ export const safeProductColumns = {
     sql<unknown>`case when json_valid(${products.images}) then ${products.images} else json_quote(${products.images}) end`.mapWith(
       products.images,
     ),
+  temperaments: sql<unknown>`${temperamentList}`.mapWith(products.temperaments),
 };
 
 /** Every category column, read as above. */
@@ -44,7 +54,10 @@ export const safeCategoryColumns = {
   updatedAt: clamped(categories.updatedAt, -maxTime, maxTime),
 };
 
-type ProductRow = Omit<typeof products.$inferSelect, "images"> & { images: unknown };
+type ProductRow = Omit<typeof products.$inferSelect, "images" | "temperaments"> & {
+  images: unknown;
+  temperaments: unknown;
+};
 
 /** A stored product as the API sends it (SPEC §3 names; `images` is always a list of addresses). */
 export function toProductDto(row: ProductRow): Product {
@@ -59,6 +72,8 @@ export function toProductDto(row: ProductRow): Product {
       (image): image is string => typeof image === "string",
     ),
     etsy_link: row.etsyLink,
+    // Known names only, once each, in the canonical order, however the row was written.
+    temperaments: Array.isArray(row.temperaments) ? inTemperamentOrder(row.temperaments) : [],
     sort_order: row.sortOrder,
     version: row.version,
     created_at: row.createdAt.toISOString(),
@@ -73,12 +88,24 @@ export function toCategoryDto({ id, name, description, version, createdAt }: typ
 /** The order the shop shows products in: sort_order (as stored), then name, then id. */
 export const productDisplayOrder = [asc(products.sortOrder), asc(products.name), asc(products.id)] as const;
 
+/** What GET /api/products filters by: a category, a temperament, both, or neither. */
+export type ProductFilter = { categoryId?: number | undefined; temperament?: Temperament | undefined };
+
+/** The products that suit `temperament` (among its stored ones, read as the API reads them). */
+const suits = (temperament: Temperament): SQL =>
+  sql`exists (select 1 from json_each(${temperamentList}) where json_each.value = ${temperament})`;
+
 /** Products in display order: one query, whatever the filter. */
-export async function listProducts(db: Database, categoryId?: number): Promise<Product[]> {
+export async function listProducts(db: Database, { categoryId, temperament }: ProductFilter = {}): Promise<Product[]> {
   const rows = await db
     .select(safeProductColumns)
     .from(products)
-    .where(categoryId === undefined ? undefined : eq(products.categoryId, categoryId))
+    .where(
+      and(
+        categoryId === undefined ? undefined : eq(products.categoryId, categoryId),
+        temperament === undefined ? undefined : suits(temperament),
+      ),
+    )
     .orderBy(...productDisplayOrder);
   return rows.map(toProductDto);
 }

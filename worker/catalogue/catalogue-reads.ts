@@ -1,7 +1,7 @@
 import type { Context, TypedResponse } from "hono";
 import type { AppEnv } from "../lib/app-env.ts";
 import { type CatalogueKey, catalogueKey } from "./catalogue-cache.ts";
-import { findProduct, listCategories, listProducts } from "./catalogue-queries.ts";
+import { findProduct, listCategories, listProducts, type ProductFilter } from "./catalogue-queries.ts";
 
 /** A cached catalogue read: the data, its JSON already encoded, and its ETag. */
 export type CachedRead<T> = { data: T; body: Uint8Array<ArrayBuffer>; etag: string };
@@ -28,7 +28,8 @@ export async function readCatalogue(c: Context<AppEnv>) {
   return {
     /** Identifies this version of the catalogue; part of every ETag made from it. */
     stamp: snapshot.stamp,
-    products: (categoryId?: number) => read(catalogueKey.products(categoryId), () => listProducts(db, categoryId)),
+    products: ({ categoryId, temperament }: ProductFilter = {}) =>
+      read(catalogueKey.products(categoryId, temperament), () => listProducts(db, { categoryId, temperament })),
     product: (id: number) => read(catalogueKey.product(id), () => findProduct(db, id)),
     categories: () => read(catalogueKey.categories(), () => listCategories(db)),
     /** A page rendered from this version, rendered again only once the catalogue changes. */

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { sortOrderLimit } from "./catalogue.ts";
 import { noControlCharacters, visibleCharactersOnly } from "./plain-text.ts";
 import { profileSchema } from "./profile.ts";
+import { inTemperamentOrder, isTemperament } from "./temperaments.ts";
 
 /**
  * The administrator's calls (SPEC §7, DESIGN.md §3). Inputs are strict: a field the contract
@@ -106,7 +107,26 @@ const images = z.pipe(
   z.transform((value) => (Array.isArray(value) ? value : [value]).filter((v) => v !== "")),
 );
 
-/** `POST /api/admin/products` and `PUT /api/admin/products/:id` (SPEC §7). */
+/**
+ * The temperaments a product suits (issue 30, docs/decisions/0048-product-temperaments.md): a
+ * list of the four names, none twice, stored in the canonical order whatever order it is sent
+ * in. Checked as one field, so an error names `temperaments` (the form's four checkboxes), not
+ * an entry of it. At most four entries follow from the two checks.
+ */
+const temperamentsError = "must list only sanguine, choleric, melancholic or phlegmatic";
+const temperamentList = z.pipe(
+  z.array(z.unknown(), { error: "must be a list of temperaments" }).check(
+    z.refine((list) => list.every(isTemperament), { error: temperamentsError }),
+    z.refine((list) => new Set(list).size === list.length, { error: "must not repeat a temperament" }),
+  ),
+  z.transform((list: unknown[]) => inTemperamentOrder(list)),
+);
+
+/**
+ * `POST /api/admin/products` and `PUT /api/admin/products/:id` (SPEC §7). `temperaments` is
+ * optional: none on POST is an empty list; none on PUT keeps the stored list (an older client
+ * does not know the field).
+ */
 export const productInputSchema = z.strictObject({
   name: name(200),
   short_description: text(500),
@@ -117,6 +137,7 @@ export const productInputSchema = z.strictObject({
   images: z._default(images, []),
   etsy_link: webUrl,
   sort_order: z.optional(sortOrder),
+  temperaments: z.optional(temperamentList),
 });
 export type ProductInput = z.input<typeof productInputSchema>;
 export type ProductData = z.output<typeof productInputSchema>;

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { temperamentError, temperamentSchema, temperaments } from "./temperaments.ts";
 
 /**
  * Catalogue shapes as the API sends them (SPEC §3, snake_case). Shared with the web app, so they
@@ -21,6 +22,12 @@ export const productSchema = z.object({
   category_id: z.nullable(z.number().check(z.int())),
   images: z.array(z.string()),
   etsy_link: z.string(),
+  /**
+   * The temperaments the product suits, each once, in the canonical order (sanguine, choleric,
+   * melancholic, phlegmatic); empty: for everyone (docs/decisions/0048-product-temperaments.md).
+   * Read as empty when absent: a page or a device's copy made before the field existed.
+   */
+  temperaments: z._default(z.array(temperamentSchema), () => []),
   sort_order: z.number().check(z.int()),
   version: z.number().check(z.int()),
   created_at: z.string(),
@@ -59,9 +66,13 @@ const positiveId = (message: string) =>
     ),
   );
 
-/** `?category_id=` on GET /api/products. */
+/**
+ * `?category_id=` and `?temperament=` on GET /api/products: each filters the list, together
+ * they filter by both. A temperament is one of the four names, spelled exactly.
+ */
 export const productListQuerySchema = z.object({
   category_id: z.optional(positiveId("must be a category id")),
+  temperament: z.optional(z.enum(temperaments, { error: temperamentError })),
 });
 
 /** `:id` path parameters of catalogue rows. */

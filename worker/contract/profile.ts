@@ -1,8 +1,7 @@
 import * as z from "zod/mini";
 import { nameSchema } from "./auth.ts";
 import { surveyResponsesSchema } from "./survey-responses.ts";
-
-const temperamentSchema = z.enum(["sanguine", "choleric", "melancholic", "phlegmatic"]);
+import { temperamentSchema } from "./temperaments.ts";
 
 /** SPEC §3's user profile, with the member's temperament result (DESIGN.md §5). */
 export const profileSchema = z.object({

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { type Temperament, temperaments } from "../contract/temperaments.ts";
 
-/** The four classical temperaments every survey option scores. */
-export const temperaments = ["sanguine", "choleric", "melancholic", "phlegmatic"] as const;
-export type Temperament = (typeof temperaments)[number];
+/** The four classical temperaments every survey option scores, and a product may suit. */
+export { type Temperament, temperaments };
 
 export type SurveyOption = { text: string; temperament: Temperament };
 
@@ -83,6 +83,11 @@ export const products = sqliteTable(
     categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
     images: text("images", { mode: "json" }).notNull().$type<string[]>().default(sql`'[]'`),
     etsyLink: text("etsy_link").notNull(),
+    /**
+     * The temperaments the product suits, a JSON list in the canonical order; empty: for
+     * everyone (docs/decisions/0048-product-temperaments.md).
+     */
+    temperaments: text("temperaments", { mode: "json" }).notNull().$type<Temperament[]>().default(sql`'[]'`),
     sortOrder: integer("sort_order").notNull().default(0),
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),

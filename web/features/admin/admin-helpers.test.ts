@@ -12,6 +12,7 @@ const product: Product = {
   category_id: 2,
   images: ["/images/a.jpg", "https://cdn.example.com/b.jpg"],
   etsy_link: "https://shop.example.com/ihlamur",
+  temperaments: [],
   sort_order: 3,
   version: 5,
   created_at: "2026-03-02T09:00:00.000Z",

@@ -14,6 +14,7 @@ const product = (id: number, name: string, categoryId: number, picture = `/image
   category_id: categoryId,
   images: [picture],
   etsy_link: `https://www.etsy.com/listing/${id}`,
+  temperaments: [],
   sort_order: id,
   version: 1,
   created_at: "2026-11-01T00:00:00Z",

@@ -6,8 +6,8 @@ import { validate } from "../../lib/validate.ts";
 
 export const productRoutes = createRouter()
   .get("/", validate("query", productListQuerySchema), async (c) => {
-    const { category_id } = c.req.valid("query");
-    return sendCached(c, await (await readCatalogue(c)).products(category_id));
+    const { category_id, temperament } = c.req.valid("query");
+    return sendCached(c, await (await readCatalogue(c)).products({ categoryId: category_id, temperament }));
   })
   .get("/:id", validate("param", idParamSchema), async (c) => {
     const { id } = c.req.valid("param");
