@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv } from "./lib/app-env.ts";
 import { errorPageHtml } from "./lib/error-page.ts";
 import { addSecurityHeaders, injectDependencies, logRequests, trimTrailingSlash } from "./lib/middleware.ts";
 import { shorten } from "./lib/validate.ts";
+import { publishContract } from "./openapi/publish.ts";
 import { adminRoutes } from "./routes/admin/admin.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
 import { categoryRoutes } from "./routes/categories/categories.routes.ts";
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route("/api", api);
+  publishContract(app, deps.config);
   app.all("/api/*", (c) => {
     throw new ApiError(404, "not_found", `No API route matches ${shorten(`${c.req.method} ${c.req.path}`)}.`);
   });

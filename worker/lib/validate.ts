@@ -3,14 +3,30 @@ import type { ValidationTargets } from "hono";
 import { type $ZodType, type output, safeParse } from "zod/v4/core";
 import { ApiError } from "./api-error.ts";
 
+/** What one `validate(...)` middleware checks: the part of the request and its contract schema. */
+export type ValidatedInput = { target: keyof ValidationTargets; schema: $ZodType };
+
+/**
+ * Each `validate(...)` middleware's target and schema, so the OpenAPI description
+ * (worker/openapi/openapi.ts) reads a route's request schemas from Hono's route table.
+ */
+const validators = new WeakMap<object, ValidatedInput>();
+
 /**
  * Validates one part of the request with a contract schema. A failure becomes a 400
  * `{ detail, code: "invalid_request", fields }` naming each bad field.
  */
-export const validate = <T extends $ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
-  zValidator(target, schema, (result) => {
+export const validate = <T extends $ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) => {
+  const middleware = zValidator(target, schema, (result) => {
     if (!result.success) throw invalidRequest(result.error.issues, target);
   });
+  validators.set(middleware, { target, schema });
+  return middleware;
+};
+
+/** The target and schema of a route-table handler made by `validate(...)`, else undefined. */
+export const validatedInput = (handler: unknown): ValidatedInput | undefined =>
+  typeof handler === "function" ? validators.get(handler) : undefined;
 
 /** Parses a value with a contract schema, or throws the same 400 as `validate`. */
 export function parseWith<T extends $ZodType>(schema: T, value: unknown, target: string): output<T> {

@@ -1,0 +1,340 @@
+import type { RouterRoute } from "hono/types";
+import * as z from "zod/mini";
+import type { $ZodType } from "zod/v4/core";
+import { adminSettingsSchema, adminUserSchema } from "../contract/admin.ts";
+import {
+  passwordGrantSchema,
+  refreshGrantSchema,
+  resendVerificationResponseSchema,
+  sessionSchema,
+  sessionUserSchema,
+  signupConfirmedSchema,
+  signupResponseSchema,
+} from "../contract/auth.ts";
+import { categorySchema, productSchema, surveyQuestionSchema } from "../contract/catalogue.ts";
+import { errorBodySchema } from "../contract/error-body.ts";
+import { profileSchema, profileUpdateSchema } from "../contract/profile.ts";
+import { validatedInput } from "../lib/validate.ts";
+
+/**
+ * The API's OpenAPI 3.1 description (issue 29, docs/decisions/0051-openapi-contract.md), made
+ * from Hono's route table: each route's request schemas are the ones its `validate(...)`
+ * middleware checks, converted with zod's own `toJSONSchema`; what it answers is listed below,
+ * from the contract's schemas. A route missing from `operations` is a test failure
+ * (tests/api/openapi.test.ts), not a silent gap.
+ */
+
+/** Who may call an operation: anyone, a signed-in member (or the admin), or the admin alone. */
+type Access = "public" | "member" | "admin";
+
+type Operation = {
+  summary: string;
+  access: Access;
+  /** The success answers: status → body schema, `null` for none, "html" for a page. */
+  ok: Record<number, $ZodType | null | "html">;
+  /** Statuses answered with the `{detail, code, fields}` error body, beyond those every route has. */
+  errors?: number[];
+  /** A JSON body a handler parses itself (with `parseWith`) rather than through `validate(...)`. */
+  body?: $ZodType;
+  /** Request headers an operation reads (idempotency, optimistic concurrency). */
+  headers?: { name: string; description: string }[];
+  /** Only in development (APP_ENV=development). */
+  development?: true;
+};
+
+const idempotencyKey = {
+  name: "Idempotency-Key",
+  description: "Replays the first answer for a repeated write (docs/decisions/0044-exactly-once-admin-writes.md).",
+};
+const ifMatch = { name: "If-Match", description: "The row's version as an ETag; a stale one is refused with 412." };
+
+const healthSchema = z.object({ status: z.literal("ok"), database: z.literal("ok") });
+const statusSchema = (status: string) => z.object({ status: z.literal(status) });
+const mailboxMessageSchema = z.object({
+  id: z.number(),
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.nullable(z.string()),
+  created_at: z.string(),
+  sent_at: z.nullable(z.string()),
+  failed_at: z.nullable(z.string()),
+  attempts: z.number(),
+  last_error: z.nullable(z.string()),
+});
+const openApiSchema = z.looseObject({ openapi: z.string() });
+
+const catalogueWrites = (row: $ZodType, kind: string): Record<string, Operation> => ({
+  [`POST /api/admin/${kind}`]: {
+    summary: `Create a ${kind.slice(0, -1).replace("ie", "y")}`,
+    access: "admin",
+    ok: { 201: row },
+    errors: [400, 409],
+    headers: [idempotencyKey],
+  },
+  [`PUT /api/admin/${kind}/:id`]: {
+    summary: `Update a ${kind.slice(0, -1).replace("ie", "y")}`,
+    access: "admin",
+    ok: { 200: row },
+    errors: [400, 404, 409, 412, 428],
+    headers: [idempotencyKey, ifMatch],
+  },
+  [`DELETE /api/admin/${kind}/:id`]: {
+    summary: `Delete a ${kind.slice(0, -1).replace("ie", "y")}`,
+    access: "admin",
+    ok: { 204: null },
+    errors: [400, 404, 409, 412, 428],
+    headers: [idempotencyKey, ifMatch],
+  },
+});
+
+/** Every /api route, as `METHOD /api/path` in Hono's spelling. */
+export const operations: Record<string, Operation> = {
+  "GET /api/health": { summary: "Liveness and a database round trip", access: "public", ok: { 200: healthSchema } },
+  "POST /api/auth/signup": {
+    summary: "Sign up (the same answer for every address)",
+    access: "public",
+    ok: { 202: signupResponseSchema },
+    errors: [400, 429],
+  },
+  "GET /api/auth/verify": {
+    summary: "The link in the verification e-mail: redirects to the page that explains the outcome",
+    access: "public",
+    ok: { 303: null },
+  },
+  "POST /api/auth/token": {
+    summary: "Sign in (grant_type=password) or refresh a session (grant_type=refresh_token)",
+    access: "public",
+    ok: { 200: sessionSchema },
+    errors: [400, 429],
+    body: z.union([passwordGrantSchema, refreshGrantSchema]),
+  },
+  "POST /api/auth/logout": { summary: "Sign out this session", access: "member", ok: { 204: null } },
+  "POST /api/auth/recover": {
+    summary: "Ask for a password reset e-mail (the same answer for every address)",
+    access: "public",
+    ok: { 202: statusSchema("recovery_sent") },
+    errors: [400, 429],
+  },
+  "POST /api/auth/verify": {
+    summary: "Follow a password reset link, or confirm a sign-up with its password",
+    access: "public",
+    ok: { 200: z.union([sessionSchema, signupConfirmedSchema]) },
+    errors: [400, 429],
+  },
+  "PUT /api/auth/user": {
+    summary: "Change the password",
+    access: "member",
+    ok: { 200: z.object({ user: sessionUserSchema }) },
+    errors: [400],
+  },
+  "POST /api/auth/verify/resend": {
+    summary: "Send a new verification link (the same answer for every address)",
+    access: "public",
+    ok: { 202: resendVerificationResponseSchema },
+    errors: [400, 429],
+  },
+  "GET /api/products": {
+    summary: "The catalogue's products, optionally by category and temperament",
+    access: "public",
+    ok: { 200: z.array(productSchema), 304: null },
+    errors: [400],
+  },
+  "GET /api/products/:id": {
+    summary: "One product",
+    access: "public",
+    ok: { 200: productSchema, 304: null },
+    errors: [400, 404],
+  },
+  "GET /api/categories": {
+    summary: "The catalogue's categories",
+    access: "public",
+    ok: { 200: z.array(categorySchema), 304: null },
+  },
+  "GET /api/survey/questions": {
+    summary: "The survey's questions and option texts",
+    access: "public",
+    ok: { 200: z.object({ questions: z.array(surveyQuestionSchema) }), 304: null },
+  },
+  "GET /api/user/profile": { summary: "The member's own profile", access: "member", ok: { 200: profileSchema } },
+  "PUT /api/user/profile": {
+    summary: "Update the member's names and survey answers",
+    access: "member",
+    ok: { 200: profileSchema },
+    errors: [400],
+    body: profileUpdateSchema,
+  },
+  "GET /api/dev/mailbox": {
+    summary: "The development mailbox, newest first",
+    access: "public",
+    ok: { 200: z.array(mailboxMessageSchema) },
+    development: true,
+  },
+  "POST /api/admin/login": {
+    summary: "The administrator's sign-in",
+    access: "public",
+    ok: { 200: sessionSchema },
+    errors: [400, 401, 429],
+  },
+  "GET /api/admin/users": { summary: "The members", access: "admin", ok: { 200: z.array(adminUserSchema) } },
+  "GET /api/admin/settings": { summary: "What is configured", access: "admin", ok: { 200: adminSettingsSchema } },
+  ...catalogueWrites(productSchema, "products"),
+  "POST /api/admin/products/reorder": {
+    summary: "Set the order of many products in one write",
+    access: "admin",
+    ok: { 200: z.object({ status: z.literal("reordered"), count: z.number() }) },
+    errors: [400, 404, 409, 412],
+    headers: [idempotencyKey],
+  },
+  ...catalogueWrites(categorySchema, "categories"),
+  "GET /api/openapi.json": { summary: "This description", access: "public", ok: { 200: openApiSchema } },
+  "GET /api/docs": {
+    summary: "A reference page for this description (Scalar)",
+    access: "public",
+    ok: { 200: "html" },
+    development: true,
+  },
+};
+
+/** Statuses every /api route may answer with the error body. */
+const everyRoute = [413, 500, 503];
+const byAccess: Record<Access, number[]> = { public: [], member: [401], admin: [401, 403] };
+
+const reasons: Record<number, string> = {
+  200: "OK",
+  201: "Created",
+  202: "Accepted",
+  204: "No content",
+  303: "See other",
+  304: "Not modified (If-None-Match matched the ETag)",
+  400: "Bad request",
+  401: "Not signed in, or the session is not valid",
+  403: "Not the administrator",
+  404: "Not found",
+  409: "Conflict",
+  412: "Precondition failed",
+  413: "Request body too large",
+  428: "Precondition required",
+  429: "Too many requests",
+  500: "Internal error",
+  503: "Unavailable for now",
+};
+
+/** A contract schema as the JSON Schema of what a client sends (`io: "input"`) or receives. */
+export function jsonSchema(schema: $ZodType, io: "input" | "output"): Record<string, unknown> {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;
+  return rest;
+}
+
+/** `/api/products/:id` as OpenAPI spells it: `/api/products/{id}`. */
+export const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
+
+/** The parameters of a `param` or `query` schema: one per property. */
+function parameters(schema: $ZodType, where: "path" | "query") {
+  const object = jsonSchema(schema, "input") as { properties?: Record<string, unknown>; required?: string[] };
+  return Object.entries(object.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === "path" || (object.required ?? []).includes(name),
+    schema: property,
+  }));
+}
+
+const errorRef = { $ref: "#/components/responses/Error" };
+
+/**
+ * The description of `routes` (an app's `app.routes`): every GET, POST, PUT and DELETE route
+ * under /api that `operations` lists, development-only ones only in development.
+ */
+export function buildOpenApiDocument(routes: readonly RouterRoute[], options: { development: boolean }) {
+  const paths: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const route of routes) {
+    if (route.method === "ALL" || !route.path.startsWith("/api/")) continue;
+    const key = `${route.method} ${route.path}`;
+    const operation = operations[key];
+    if (!operation || (operation.development && !options.development)) continue;
+    const where = openApiPath(route.path);
+    const method = route.method.toLowerCase();
+    const path = paths[where] ?? {};
+    paths[where] = path;
+    const entry = path[method] ?? describe(key, operation);
+    path[method] = entry;
+    const input = validatedInput(route.handler);
+    if (!input) continue;
+    if (input.target === "json") {
+      entry.requestBody = {
+        required: true,
+        content: { "application/json": { schema: jsonSchema(input.schema, "input") } },
+      };
+    } else if (input.target === "param" || input.target === "query") {
+      const where = input.target === "param" ? "path" : "query";
+      const list = entry.parameters as { in: string }[];
+      entry.parameters = [...list.filter((p) => p.in !== where), ...parameters(input.schema, where)];
+    }
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Doğal Yaşam API",
+      version: "1.0.0",
+      description:
+        "Every error, 4xx or 5xx, answers `{detail, code, fields?}`: `detail` a sentence to show, `code` a machine-readable name, `fields` what was wrong with each input.",
+    },
+    servers: [{ url: "/" }],
+    paths,
+    components: {
+      schemas: { Error: jsonSchema(errorBodySchema, "output") },
+      responses: {
+        Error: {
+          description: "An error: `{detail, code, fields?}`",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        },
+      },
+      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+    },
+  };
+}
+
+function describe(key: string, operation: Operation): Record<string, unknown> {
+  const [method = "", path = ""] = key.split(" ");
+  const responses: Record<string, unknown> = {};
+  for (const [status, body] of Object.entries(operation.ok)) {
+    const description = reasons[Number(status)] ?? "OK";
+    if (body === null) responses[status] = { description };
+    else if (body === "html")
+      responses[status] = { description, content: { "text/html": { schema: { type: "string" } } } };
+    else responses[status] = { description, content: { "application/json": { schema: jsonSchema(body, "output") } } };
+  }
+  const errors = [...new Set([...(operation.errors ?? []), ...byAccess[operation.access], ...everyRoute])];
+  for (const status of errors.sort((a, b) => a - b)) responses[String(status)] = errorRef;
+  const pathParameters = [...path.matchAll(/:(\w+)/g)].map(([, name]) => ({
+    name,
+    in: "path",
+    required: true,
+    schema: { type: "string" },
+  }));
+  const headers = (operation.headers ?? []).map(({ name, description }) => ({
+    name,
+    in: "header",
+    required: false,
+    description,
+    schema: { type: "string" },
+  }));
+  return {
+    operationId: `${method.toLowerCase()}${path.replace(/^\/api/, "").replace(/[/:.](\w)/g, (_, c: string) => c.toUpperCase())}`,
+    summary: operation.summary,
+    tags: [path.split("/")[2] ?? "api"],
+    ...(operation.access === "public" ? {} : { security: [{ bearerAuth: [] }] }),
+    parameters: [...pathParameters, ...headers],
+    ...(operation.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: jsonSchema(operation.body, "input") } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
