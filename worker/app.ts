@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { createCatalogueCache } from "./catalogue/catalogue-cache.ts";
 import type { ErrorBody } from "./contract/error-body.ts";
+import { databaseUnavailable, isDatabaseUnavailable } from "./db/unavailable.ts";
 import { ApiError, codeForStatus } from "./lib/api-error.ts";
 import type { AppDeps, AppEnv } from "./lib/app-env.ts";
 import { errorPageHtml } from "./lib/error-page.ts";
@@ -115,7 +116,11 @@ export function createApp(deps: AppDeps) {
     throw new ApiError(404, "not_found", "Not found.");
   });
 
-  app.onError((error, c) => {
+  app.onError((thrown, c) => {
+    // The database could not answer (locked, unreachable): 503 with Retry-After (ADR 0050).
+    const error = isDatabaseUnavailable(thrown) ? databaseUnavailable(thrown) : thrown;
+    if (error !== thrown)
+      deps.logger.warn("database unavailable", { path: c.req.path, code: (error as ApiError).code });
     const known = error instanceof ApiError || error instanceof HTTPException;
     if (!known) logUnhandled(deps, c, error);
     // Outside /api a person is reading: the answer is a page with the way back, not JSON.

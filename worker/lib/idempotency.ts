@@ -4,6 +4,7 @@ import { createMiddleware } from "hono/factory";
 import type { SignedInEnv } from "../auth/require-user.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { idempotencyKeys } from "../db/schema.ts";
+import { databaseUnavailable, isDatabaseUnavailable } from "../db/unavailable.ts";
 import { ApiError } from "./api-error.ts";
 
 /**
@@ -64,7 +65,7 @@ export const idempotent = () =>
       // wait): this one is rolled back, and answers as that copy did.
       const first = key === undefined || error instanceof ApiError ? undefined : await recorded(db, user.id, key);
       c.res = undefined; // no header of the rolled-back answer reaches the next one
-      if (!first) throw isBusy(error) ? busy() : error;
+      if (!first) throw isDatabaseUnavailable(error) ? databaseUnavailable(error) : error;
       replay = replayed(c, first);
     }
     if (replay) c.res = replay;
@@ -98,17 +99,3 @@ async function purgeExpired(tx: Transaction, now: Date) {
     .limit(expiredKeysPerWrite);
   await tx.delete(idempotencyKeys).where(inArray(sql`rowid`, expired));
 }
-
-/** The database's write lock stayed taken past the busy timeout (libSQL's SQLITE_BUSY). */
-function isBusy(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if (String((cause as { code?: unknown }).code).startsWith("SQLITE_BUSY")) return true;
-  }
-  return false;
-}
-
-/** A retryable answer, in the client's retry list (429, like 408 and 5xx), never a lost write. */
-const busy = () =>
-  new ApiError(429, "busy", "Other changes are being saved right now. Please try again in a moment.", {
-    headers: { "Retry-After": "1" },
-  });
