@@ -757,7 +757,18 @@ class Connection {
   }
 
   close() {
-    if (this.#db.open) this.#db.close();
+    if (!this.#db.open) return;
+    // libSQL's close leaves a connection that a prepared statement still refers to open, with
+    // its transaction and lock: a stream closed mid-transaction (the endpoint stopped, a stream
+    // expired) would lock the file for everyone. Rolled back first, as a stopped server's is.
+    if (this.#db.inTransaction) {
+      try {
+        this.#db.exec("ROLLBACK");
+      } catch {
+        // closed below all the same
+      }
+    }
+    this.#db.close();
   }
 
   async execute(stmt: Stmt): Promise<StmtResult> {
