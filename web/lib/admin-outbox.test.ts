@@ -1,26 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { ProductInput } from "../../worker/contract/admin.ts";
-import type { Product } from "../../worker/contract/catalogue.ts";
-import { applyOutbox, type OutboxChange, type OutboxEntry } from "./admin-outbox.ts";
+import { applyOutbox, newEntry, type OutboxChange } from "./admin-outbox.ts";
+import { productFixture } from "./product-fixture.ts";
 
 // The device's view of a waiting product change keeps temperaments as the server will
 // (docs/decisions/0048-product-temperaments.md).
 
-const stored: Product = {
-  id: 4,
-  name: "Ihlamur",
-  short_description: "Calm tea",
-  description: "",
-  long_description: "<p>Long</p>",
-  category_id: 2,
-  images: [],
-  etsy_link: "https://www.etsy.com/listing/4",
-  temperaments: ["sanguine", "choleric"],
-  sort_order: 3,
-  version: 5,
-  created_at: "2026-03-02T09:00:00.000Z",
-  updated_at: "2026-03-02T09:00:00.000Z",
-};
+const stored = productFixture({ temperaments: ["sanguine", "choleric"] });
 
 const input = (fields: Partial<ProductInput> = {}): ProductInput => ({
   name: "Ihlamur Çayı",
@@ -30,16 +16,7 @@ const input = (fields: Partial<ProductInput> = {}): ProductInput => ({
   ...fields,
 });
 
-const entry = (change: OutboxChange): OutboxEntry => ({
-  format: 1,
-  owner: "admin",
-  key: "k",
-  change,
-  state: "waiting",
-  queuedAt: 0,
-  attempts: 0,
-  notBefore: 0,
-});
+const entry = (change: OutboxChange) => newEntry(change, "admin", "k", 0);
 
 const shown = (change: OutboxChange) => applyOutbox([stored], [], [entry(change)]).products;
 

@@ -59,6 +59,18 @@ export type OutboxEntry = {
   current?: Product | Category;
 };
 
+/** A change as it enters the outbox: waiting, never tried. */
+export const newEntry = (change: OutboxChange, owner: string, key: string, queuedAt: number): OutboxEntry => ({
+  format: outboxFormat,
+  owner,
+  key,
+  change,
+  state: "waiting",
+  queuedAt,
+  attempts: 0,
+  notBefore: 0,
+});
+
 /** One of the dashboard's five loads as last received (SPEC §4), for the dashboard offline. */
 export type StoredLoad = { name: string; data: unknown; loadedAt: number };
 

@@ -1,23 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { Product } from "../../../worker/contract/catalogue.ts";
+import { productFixture } from "../../lib/product-fixture.ts";
 import { formatDate, fullName, temperamentSummary } from "./admin-format.ts";
 import { missingProductFields, productFormFrom, productPayload } from "./product-form-values.ts";
 
-const product: Product = {
-  id: 4,
-  name: "Ihlamur",
-  short_description: "Calm tea",
-  description: "",
-  long_description: "<p>Long</p>",
-  category_id: 2,
+const product = productFixture({
   images: ["/images/a.jpg", "https://cdn.example.com/b.jpg"],
   etsy_link: "https://shop.example.com/ihlamur",
-  temperaments: [],
-  sort_order: 3,
-  version: 5,
-  created_at: "2026-03-02T09:00:00.000Z",
-  updated_at: "2026-03-02T09:00:00.000Z",
-};
+});
 
 describe("the product form's values", () => {
   it("opens empty with one blank image field, or prefilled from the product", () => {

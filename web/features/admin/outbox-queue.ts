@@ -1,10 +1,4 @@
-import {
-  type AdminDatabase,
-  type OutboxChange,
-  type OutboxEntry,
-  outboxFormat,
-  rowsOf,
-} from "../../lib/admin-outbox.ts";
+import { type AdminDatabase, newEntry, type OutboxChange, type OutboxEntry, rowsOf } from "../../lib/admin-outbox.ts";
 import { patchLoads } from "./outbox-replayer.ts";
 
 /** A change as a screen asks for it; a create's temporary id is given by the outbox. */
@@ -33,16 +27,7 @@ const unsent = (entry: OutboxEntry) => entry.state === "waiting" && entry.attemp
  * its key and the version it was based on), so an offline afternoon of edits is one request a row.
  */
 export function createOutboxQueue({ db, owner: currentOwner, now, newKey, changed }: Deps) {
-  const fresh = (change: OutboxChange): OutboxEntry => ({
-    format: outboxFormat,
-    owner: currentOwner(),
-    key: newKey(),
-    change,
-    state: "waiting",
-    queuedAt: now(),
-    attempts: 0,
-    notBefore: 0,
-  });
+  const fresh = (change: OutboxChange) => newEntry(change, currentOwner(), newKey(), now());
 
   /** The change folded into an unsent entry for the same row, or undefined when it cannot be. */
   function fold(last: OutboxEntry, change: NewChange): OutboxChange | "cancelled" | undefined {

@@ -1,7 +1,7 @@
 import { liveQuery } from "dexie";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
-import { AdminDatabase, type OutboxChange, type OutboxEntry, outboxFormat } from "../../lib/admin-outbox.ts";
+import { AdminDatabase, newEntry, type OutboxChange, type OutboxEntry } from "../../lib/admin-outbox.ts";
 import { ApiResponseError, NetworkError } from "../../lib/api-client.ts";
 import { getSessionManager } from "../../lib/session.ts";
 import { VersionConflictError } from "./admin-api.ts";
@@ -120,16 +120,7 @@ function openOutbox() {
   const send = outboxSender((input, init) => session.fetch(input, init));
   async function sendNow(change: NewChange): Promise<SaveOutcome> {
     const full = { tempId: 0, ...change } as OutboxChange;
-    const result = await send({
-      format: outboxFormat,
-      owner: "",
-      key: crypto.randomUUID(),
-      change: full,
-      state: "sending",
-      queuedAt: Date.now(),
-      attempts: 0,
-      notBefore: 0,
-    });
+    const result = await send(newEntry(full, owner() ?? "", crypto.randomUUID(), Date.now()));
     if (result.status === "no-answer") throw new NetworkError("No answer from the server.");
     if (result.status >= 200 && result.status < 300) return "sent";
     const body = (result.body ?? {}) as {

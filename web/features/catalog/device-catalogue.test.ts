@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
-import type { OutboxEntry } from "../../lib/admin-outbox.ts";
+import { newEntry, type OutboxEntry } from "../../lib/admin-outbox.ts";
 import type { CatalogueStorage, ListSync, StoredList } from "./catalogue-db.ts";
 import { type CatalogueStatus, createDeviceCatalogue } from "./device-catalogue.ts";
 import { searchTextOf } from "./product-search.ts";
@@ -222,16 +222,7 @@ describe("the catalogue worker's answers", () => {
     });
     const told: CatalogueStatus[] = [];
     await catalogue.watch((status) => void told.push(status));
-    const entry = (change: OutboxEntry["change"]): OutboxEntry => ({
-      format: 1,
-      owner: "admin",
-      key: "k",
-      change,
-      state: "waiting",
-      queuedAt: 0,
-      attempts: 0,
-      notBefore: 0,
-    });
+    const entry = (change: OutboxEntry["change"]) => newEntry(change, "admin", "k", 0);
     const input = {
       name: "Kekik Yağı",
       short_description: "",
