@@ -51,13 +51,19 @@ export function OrderingTab({ products, categories, onChanged }: ProductTabProps
   const [order, setOrder] = useState<number[]>(() => shown.map((product) => product.id));
   const { busy, notice, setNotice, run } = useTabAction();
 
-  // A new filter or a reload of the products starts from the order the server has.
-  // The lists are read again whenever the device's copy changes (another tab, a change sent): only
-  // a different order starts over, so a drag in progress is not reset by a copy of the same list.
+  // A new filter or a reload of the products starts from the order the device has, unless the admin
+  // is dragging or has moves not yet saved: a list read again meanwhile (another tab, a change
+  // sent) never undoes their work. `startedFrom` is the order their moves began from, sent with
+  // Save Order as the order it was based on (ADR 0045).
   const shownOrder = shown.map((product) => product.id).join();
+  const [startedFrom, setStartedFrom] = useState(shownOrder);
+  const [unsaved, setUnsaved] = useState(false);
+  const [dragging, setDragging] = useState(false);
   useEffect(() => {
-    setOrder(shownOrder === "" ? [] : shownOrder.split(",").map(Number));
-  }, [shownOrder]);
+    if (unsaved || dragging) return;
+    setStartedFrom(shownOrder);
+    setOrder(idsOf(shownOrder));
+  }, [shownOrder, unsaved, dragging]);
 
   const byId = useMemo(() => new Map(products.map((product) => [product.id, product])), [products]);
   const rows = order.flatMap((productId) => byId.get(productId) ?? []);
@@ -94,10 +100,12 @@ export function OrderingTab({ products, categories, onChanged }: ProductTabProps
   const move = (from: number, to: number) => {
     if (to < 0 || to >= order.length || from === to) return;
     setOrder((current) => arrayMove(current, from, to));
+    setUnsaved(true);
     setNotice(null);
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragging(false);
     if (!over) return;
     move(order.indexOf(Number(active.id)), order.indexOf(Number(over.id)));
   };
@@ -114,9 +122,10 @@ export function OrderingTab({ products, categories, onChanged }: ProductTabProps
       const outcome = await saveChange({
         kind: "reorder",
         ids: order,
-        basedOn: shown.map((product) => product.id),
+        basedOn: idsOf(startedFrom),
         ...(categoryId === undefined ? {} : { categoryId }),
       });
+      setUnsaved(false);
       await onChanged();
       return outcome === "sent" ? "Product order saved." : savedOnDeviceText;
     }, "Failed to save ordering.");
@@ -133,6 +142,7 @@ export function OrderingTab({ products, categories, onChanged }: ProductTabProps
             onChange={(event) => {
               setNotice(null);
               setCategoryId(event.target.value === "" ? undefined : Number(event.target.value));
+              setUnsaved(false);
             }}
             className={inputClass}
           >
@@ -164,7 +174,9 @@ export function OrderingTab({ products, categories, onChanged }: ProductTabProps
           <DndContext
             sensors={sensors}
             collisionDetection={closestCenter}
+            onDragStart={() => setDragging(true)}
             onDragEnd={onDragEnd}
+            onDragCancel={() => setDragging(false)}
             accessibility={{ announcements }}
           >
             <SortableContext items={order} strategy={verticalListSortingStrategy}>
@@ -192,6 +204,9 @@ export function OrderingTab({ products, categories, onChanged }: ProductTabProps
     </div>
   );
 }
+
+/** The ids of an order kept as "3,1,2". */
+const idsOf = (order: string) => (order === "" ? [] : order.split(",").map(Number));
 
 const moveButtonClass =
   "grid size-11 place-items-center rounded-xl border border-sand text-sage-800 hover:bg-linen disabled:opacity-40";
