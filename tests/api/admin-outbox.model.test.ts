@@ -178,7 +178,6 @@ async function run(seed: number) {
           if (holder === tab) holder = undefined;
         }
       },
-      changed,
     });
     return { tab, db, queue, replayer };
   }

@@ -38,7 +38,6 @@ function device(owner = "admin-1") {
       random: () => 0.5,
       newKey: () => `k${++keys}`,
       exclusive: (drain) => drain(),
-      changed: () => {},
     });
   return { db, queue, replayer, sent };
 }

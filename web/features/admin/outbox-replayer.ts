@@ -31,7 +31,6 @@ type Deps = {
   newKey: () => string;
   /** Runs the drain in one tab at a time (Web Locks), or not at all when another holds it. */
   exclusive: (drain: () => Promise<DrainOutcome>) => Promise<DrainOutcome | undefined>;
-  changed: () => void;
 };
 
 const firstRetry = 1_000;
@@ -86,7 +85,7 @@ function onVersion(change: OutboxChange, row: string, version: (base: number) =>
  * answer; one killed between its request and the record is sent again with the same key, and the
  * server answers it as before without applying it twice.
  */
-export function createReplayer({ db, owner, send, now, random, newKey, exclusive, changed }: Deps) {
+export function createReplayer({ db, owner, send, now, random, newKey, exclusive }: Deps) {
   /** The next entry to send, marked as sending; or when the next one is due. */
   const next = () =>
     db.transaction("rw", db.entries, async () => {
@@ -199,9 +198,7 @@ export function createReplayer({ db, owner, send, now, random, newKey, exclusive
             retryAt = dueAt;
             return dueAt === undefined ? "done" : "retrying";
           }
-          changed();
           const outcome = await record(entry, await send(entry).catch((): SendResult => ({ status: "no-answer" })));
-          changed();
           if (outcome !== "next") {
             retryAt = outcome === "retrying" ? (await db.entries.get(entry.seq as number))?.notBefore : undefined;
             return outcome;

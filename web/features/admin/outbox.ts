@@ -53,7 +53,6 @@ function openOutbox() {
       navigator.locks
         ? navigator.locks.request("dogal-yasam:outbox", { ifAvailable: true }, (lock) => (lock ? drain() : undefined))
         : drain(),
-    changed: () => {},
   });
 
   let timer: ReturnType<typeof setTimeout> | undefined;
