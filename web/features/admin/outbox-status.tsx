@@ -28,7 +28,7 @@ const stateWords: Record<OutboxEntry["state"], string> = {
   waiting: "Waiting",
   sending: "Sending",
   conflict: "Conflict",
-  rejected: "Refused",
+  rejected: "Rejected",
 };
 
 /**
