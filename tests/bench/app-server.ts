@@ -3,10 +3,11 @@
  * PWA and the API on one loopback port) over a fresh libSQL file in its own temp folder,
  * migrated and seeded as on a fresh install. `--products N` tops the catalogue up to N products
  * (copies of the seeded ones, so the payload has realistic texts); `--members N` adds N confirmed
- * members, each with all 20 answers and a temperament result. Prints one JSON ready line:
+ * members, each with all 20 answers and a temperament result; `--set NAME=VALUE` (repeatable) adds
+ * or overrides a setting (the load section's high sign-in limits). Prints one JSON ready line:
  * {"ready":true,"url":…,"port":…,"tempDir":…,"products":…,"members":…}.
  *
- *   node tests/bench/app-server.ts [--products 500] [--members 1000]
+ *   node tests/bench/app-server.ts [--products 500] [--members 1000] [--set SIGNIN_LIMIT_PER_IP=1000000]
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,7 +22,11 @@ import { announceReady } from "./child.ts";
 import { root } from "./common.ts";
 
 const { values } = parseArgs({
-  options: { products: { type: "string", default: "0" }, members: { type: "string", default: "0" } },
+  options: {
+    products: { type: "string", default: "0" },
+    members: { type: "string", default: "0" },
+    set: { type: "string", multiple: true, default: [] },
+  },
 });
 const wanted = Number(values.products);
 const wantedMembers = Number(values.members);
@@ -45,6 +50,7 @@ const env = {
   ADMIN_PASSWORD: "bench-admin-password",
   PUBLIC_URL: "http://127.0.0.1",
   LOG_LEVEL: "silent",
+  ...settingsFrom(values.set),
 };
 
 try {
@@ -60,6 +66,17 @@ try {
 } catch (error) {
   removeTempDir();
   throw error;
+}
+
+/** `NAME=VALUE` pairs as settings. */
+function settingsFrom(pairs: string[]): Record<string, string> {
+  return Object.fromEntries(
+    pairs.map((pair) => {
+      const at = pair.indexOf("=");
+      if (at < 1) throw new Error(`--set takes NAME=VALUE, got ${pair}`);
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+  );
 }
 
 /** Adds the members (tests/support/seed-members.ts), sharing one password hash. */

@@ -1,13 +1,13 @@
 /**
  * The benchmark (DESIGN.md §9, issue 3 "Speed"): `npm run bench` runs every section in order,
- * `npm run bench -- api` (or bundle, lighthouse, passwords, admin, runtimes, offline, admin-offline;
- * several allowed) only those. It prints figures beside baselines measured in the same run and marks each target
+ * `npm run bench -- api` (or bundle, lighthouse, passwords, admin, runtimes, offline, admin-offline,
+ * load; several allowed) only those. It prints figures beside baselines measured in the same run and marks each target
  * "met" or "NOT met"; it never fails on a figure (exit 1 only when the bench itself broke). The
  * same figures are written to tests/bench/results/<timestamp>.json (git-ignored), Lighthouse
  * reports beside them.
  *
- * Options: --duration S and --warmup S (API and runtime load, default 10 and 2), --connections N
- * (50), --products N (api: 500; runtimes: 1,000), --runs N (Lighthouse runs per page and admin dashboard navigations in Chromium, 3;
+ * Options: --duration S and --warmup S (API and runtime load, default 10 and 2; the load mix: 60 s),
+ * --connections N (50; the load mix: 100), --products N (api: 500; runtimes and load: 1,000), --runs N (Lighthouse runs per page and admin dashboard navigations in Chromium, 3;
  * admin-offline: rounds of 100 queued edits),
  * --hashes N (password hashes per engine, 10), --rounds N (admin dashboard rounds, 20),
  * --rebuild (build dist/web and dist/worker first; by default only a missing build is built).
@@ -22,15 +22,26 @@ import { type AppReady, type ChildServer, startChild } from "./child.ts";
 import { AbortedError, cleanupAll, installSignalHandlers, isAborting } from "./cleanup.ts";
 import { benchDir, describeError, heading, mark, root, type SectionResult, type Target, table } from "./common.ts";
 
-const sections = ["bundle", "api", "lighthouse", "passwords", "admin", "runtimes", "offline", "admin-offline"] as const;
+const sections = [
+  "bundle",
+  "api",
+  "lighthouse",
+  "passwords",
+  "admin",
+  "runtimes",
+  "offline",
+  "admin-offline",
+  "load",
+] as const;
 type Section = (typeof sections)[number];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    duration: { type: "string", default: "10" },
+    // No defaults here: the load section's differ (60 s, 100 connections); the others' are below.
+    duration: { type: "string" },
     warmup: { type: "string", default: "2" },
-    connections: { type: "string", default: "50" },
+    connections: { type: "string" },
     // No default here: each section that seeds products has its own (api 500, runtimes 1,000).
     products: { type: "string" },
     runs: { type: "string", default: "3" },
@@ -43,7 +54,7 @@ const { values, positionals } = parseArgs({
 
 if (values.help) {
   console.log(
-    "npm run bench [-- [bundle|api|lighthouse|passwords|admin|runtimes|offline|admin-offline]… [--duration S] [--warmup S] [--connections N] [--products N] [--runs N] [--hashes N] [--rounds N] [--rebuild]]",
+    "npm run bench [-- [bundle|api|lighthouse|passwords|admin|runtimes|offline|admin-offline|load]… [--duration S] [--warmup S] [--connections N] [--products N] [--runs N] [--hashes N] [--rounds N] [--rebuild]]",
   );
   process.exit(0);
 }
@@ -51,9 +62,9 @@ if (values.help) {
 const wanted = positionals.length > 0 ? positionals : [...sections];
 const unknown = wanted.filter((s) => !sections.includes(s as Section));
 const numbers = {
-  duration: Number(values.duration),
+  duration: Number(values.duration ?? "10"),
   warmup: Number(values.warmup),
-  connections: Number(values.connections),
+  connections: Number(values.connections ?? "50"),
   products: values.products === undefined ? undefined : Number(values.products),
   runs: Number(values.runs),
   hashes: Number(values.hashes),
@@ -133,6 +144,14 @@ async function runSection(section: Section): Promise<SectionResult> {
       const { adminOfflineSection } = await import("./admin-offline.ts");
       return adminOfflineSection(numbers);
     }
+    case "load": {
+      const { loadSection } = await import("./load.ts");
+      return loadSection({
+        ...numbers,
+        duration: values.duration === undefined ? 60 : numbers.duration,
+        connections: values.connections === undefined ? 100 : numbers.connections,
+      });
+    }
     case "lighthouse": {
       const { lighthouseSection } = await import("./lighthouse.ts");
       return lighthouseSection({
@@ -179,6 +198,7 @@ try {
         runtimes: "6. Node and Worker under load",
         offline: "7. The catalogue on the device",
         "admin-offline": "8. The administrator offline",
+        load: "9. The shop under a mixed load",
       }[section],
     );
     const started = Date.now();

@@ -3,29 +3,59 @@
  * from wrangler.toml as the Worker tests run it (tests/worker/harness.ts), with production
  * settings, over a fresh libSQL file that the local Turso-protocol endpoint (worker/dev/) serves
  * to it, as Turso does in production. Migrated and seeded as `npm run db:seed` does;
- * `--products N` tops the catalogue up to N products as tests/bench/app-server.ts does. Prints
- * one JSON ready line: {"ready":true,"url":…,"port":…,"tempDir":…,"products":…}.
+ * `--products N` tops the catalogue up to N products, `--members N` adds N confirmed members
+ * (password "bench-member-password") and `--set NAME=VALUE` adds a setting, as
+ * tests/bench/app-server.ts does. Prints one JSON ready line:
+ * {"ready":true,"url":…,"port":…,"tempDir":…,"products":…,"members":…}.
  *
  * The endpoint runs in this process and workerd in its own, so the bench process that sends the
  * load does nothing else.
  *
- *   node tests/bench/worker-server.ts [--products 1000]
+ *   node tests/bench/worker-server.ts [--products 1000] [--members 10] [--set SIGNIN_LIMIT_PER_IP=1000000]
  */
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
+import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
 import { startHranaServer } from "../../worker/dev/hrana-server.ts";
+import { addMembers } from "../support/seed-members.ts";
 import { createTestDatabase, startWorker, testAdmin } from "../worker/harness.ts";
 import { topUpCatalogue } from "./catalogue-size.ts";
 import { announceReady } from "./child.ts";
 
-const { values } = parseArgs({ options: { products: { type: "string", default: "0" } } });
+const { values } = parseArgs({
+  options: {
+    products: { type: "string", default: "0" },
+    members: { type: "string", default: "0" },
+    set: { type: "string", multiple: true, default: [] },
+  },
+});
 const wanted = Number(values.products);
-if (!Number.isInteger(wanted) || wanted < 0)
-  throw new Error(`--products must be a whole number, got ${values.products}`);
+const wantedMembers = Number(values.members);
+for (const [name, value] of [
+  ["products", wanted],
+  ["members", wantedMembers],
+] as const) {
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number, got ${value}`);
+}
+const settings = Object.fromEntries(
+  values.set.map((pair) => {
+    const at = pair.indexOf("=");
+    if (at < 1) throw new Error(`--set takes NAME=VALUE, got ${pair}`);
+    return [pair.slice(0, at), pair.slice(at + 1)];
+  }),
+);
 
 const database = await createTestDatabase(testAdmin);
 try {
   const count = await topUpCatalogue(database.db, wanted);
+  const members =
+    wantedMembers === 0
+      ? 0
+      : await addMembers(database.db, {
+          total: wantedMembers,
+          passwordHash: await nodePasswordHasher.hash("bench-member-password"),
+          domain: "bench.test",
+        });
   const hrana = await startHranaServer({ file: database.file });
   const worker = await startWorker(
     {
@@ -35,6 +65,7 @@ try {
       PUBLIC_URL: "http://127.0.0.1",
       LOG_LEVEL: "silent",
       DATABASE_URL: hrana.url,
+      ...settings,
     },
     {
       // Only errors reach the bench's output: a Worker failing under load must show.
@@ -45,7 +76,7 @@ try {
   );
   const url = (await worker.ready).origin;
   announceReady(
-    { url, port: Number(new URL(url).port), tempDir: dirname(database.file), products: count },
+    { url, port: Number(new URL(url).port), tempDir: dirname(database.file), products: count, members },
     async () => {
       await worker.dispose();
       await hrana.close();
