@@ -8,7 +8,14 @@ import { products, surveyResponses } from "../../worker/db/schema.ts";
 import { dispatchOutbox } from "../../worker/email/dispatcher.ts";
 import { enqueueEmail } from "../../worker/email/outbox.ts";
 import { createLogger } from "../../worker/lib/logger.ts";
-import { answerSurvey, createCategory, createMember, createProduct, createSurvey } from "../support/factories.ts";
+import {
+  answerSurvey,
+  createCategory,
+  createMember,
+  createProduct,
+  createSurvey,
+  productBody,
+} from "../support/factories.ts";
 import { idsNeverReusedCases } from "../support/ids-never-reused.ts";
 import { createTestApp, testSettings } from "../support/test-app.ts";
 
@@ -45,16 +52,6 @@ async function shop() {
     });
   return { ...shop, admin, member, login, adminToken, memberToken, call };
 }
-
-const productBody = (categoryId: number, fields: Record<string, unknown> = {}) => ({
-  name: "Ihlamur Çayı",
-  short_description: "Kış akşamları için",
-  long_description: "<p>Sıcak bir fincan.</p>",
-  category_id: categoryId,
-  images: ["/images/products/ihlamur.svg", "https://cdn.example.com/ihlamur-2.jpg"],
-  etsy_link: "https://www.etsy.com/listing/123/ihlamur",
-  ...fields,
-});
 
 describe("admin login", async () => {
   const { admin, member, login } = await shop();

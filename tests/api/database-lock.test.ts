@@ -1,11 +1,9 @@
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { seedSurveyQuestions } from "../../drizzle/seed/survey-questions.ts";
 import { type NodeServer, startNodeServer } from "../../worker/entries/node.ts";
-import { projectRoot } from "../../worker/entries/node-env.ts";
 import { signupBody } from "../support/factories.ts";
 import { nodeServerSettings } from "../support/server.ts";
+import { holdWriteLock } from "../support/write-lock.ts";
 
 // The Node server's embedded database is a file other connections also write: its own
 // transactions (each on a connection of its own), the e-mail pass, a CLI such as `npm run
@@ -29,25 +27,9 @@ const signUp = () =>
 it("waits for another process's write lock instead of failing, and recovers", async () => {
   // Another process (a CLI, the local Turso endpoint of `npm run dev:worker`) holds the write
   // lock for 300 ms while three sign-ups arrive.
-  const holder = spawn(
-    process.execPath,
-    [
-      "--input-type=module",
-      "-e",
-      `import { createClient } from "@libsql/client";
-       const client = createClient({ url: process.argv[1] });
-       const tx = await client.transaction("write");
-       await tx.execute("insert into rate_limits (key, count, reset_at) values ('lock-holder', 1, 0)");
-       console.log("locked");
-       setTimeout(async () => { await tx.rollback(); client.close(); }, 300);`,
-      settings.DATABASE_URL,
-    ],
-    { cwd: projectRoot, stdio: ["ignore", "pipe", "inherit"] },
-  );
-  const exited = once(holder, "exit");
-  await new Promise<void>((locked) => holder.stdout?.once("data", () => locked()));
+  const lock = await holdWriteLock(settings.DATABASE_URL, { forMs: 300 });
   const statuses = (await Promise.all([signUp(), signUp(), signUp()])).map((res) => res.status);
-  await exited;
+  await lock.release();
   expect(statuses).toEqual([202, 202, 202]);
   expect((await signUp()).status).toBe(202);
 });

@@ -11,9 +11,10 @@ import { type NodeServer, startNodeServer } from "../../worker/entries/node.ts";
 import { projectRoot } from "../../worker/entries/node-env.ts";
 import { createLogger } from "../../worker/lib/logger.ts";
 import { startEmailApiStub } from "../support/email-api-stub.ts";
-import { createMember } from "../support/factories.ts";
+import { createMember, productBody } from "../support/factories.ts";
 import { nodeServerSettings } from "../support/server.ts";
 import { createTestApp, createTestClock, createTestDatabase } from "../support/test-app.ts";
+import { holdWriteLock } from "../support/write-lock.ts";
 
 // Issue 29's faults, on the Node runtime (docs/decisions/0050-faults.md): the database locked
 // mid-request, the server killed during a burst of keyed admin writes, the e-mail provider down
@@ -22,15 +23,6 @@ import { createTestApp, createTestClock, createTestDatabase } from "../support/t
 const minute = 60_000;
 const json = { "Content-Type": "application/json" };
 const settings = nodeServerSettings({ SIGNUP_LIMIT_PER_HOUR: "1000" });
-
-const productBody = (categoryId: number, name: string) => ({
-  name,
-  short_description: "Arıza testi",
-  long_description: "<p>Bir kez.</p>",
-  category_id: categoryId,
-  images: ["/images/products/ihlamur.svg"],
-  etsy_link: "https://www.etsy.com/listing/123/ihlamur",
-});
 
 async function adminSession(url: string) {
   const login = await fetch(`${url}/api/admin/login`, {
@@ -47,7 +39,7 @@ async function adminSession(url: string) {
     fetch(`${url}/api/admin/products`, {
       method: "POST",
       headers: { ...json, Authorization: `Bearer ${token}`, ...(key ? { "Idempotency-Key": key } : {}) },
-      body: JSON.stringify(productBody(categoryId, name)),
+      body: JSON.stringify(productBody(categoryId, { name })),
     });
   return { create };
 }
@@ -72,23 +64,7 @@ describe("the database locked mid-request", () => {
     const { create } = await adminSession(server.url);
     // Another process (a CLI, the local Turso endpoint) takes the write lock and keeps it past
     // the busy timeout (5 s), until told to let go.
-    const holder = spawn(
-      process.execPath,
-      [
-        "--input-type=module",
-        "-e",
-        `import { createClient } from "@libsql/client";
-         const client = createClient({ url: process.argv[1] });
-         const tx = await client.transaction("write");
-         await tx.execute("insert into rate_limits (key, count, reset_at) values ('lock-holder', 1, 0)");
-         console.log("locked");
-         process.stdin.once("data", async () => { await tx.rollback(); client.close(); process.exit(0); });`,
-        settings.DATABASE_URL,
-      ],
-      { cwd: projectRoot, stdio: ["pipe", "pipe", "inherit"] },
-    );
-    const exited = once(holder, "exit");
-    await new Promise<void>((locked) => holder.stdout?.once("data", () => locked()));
+    const lock = await holdWriteLock(settings.DATABASE_URL);
 
     const started = Date.now();
     const refused = await create("Kilitli dosya", "locked-1");
@@ -100,8 +76,7 @@ describe("the database locked mid-request", () => {
       code: "database_busy",
     });
 
-    holder.stdin?.end("release\n");
-    await exited;
+    await lock.release();
     expect(await productsNamed("Kilitli dosya")).toEqual([]);
     // The same request again, same key: the refusal was not kept as its answer.
     const retried = await create("Kilitli dosya", "locked-1");

@@ -13,6 +13,7 @@ import {
   createMember,
   createProduct,
   createSurvey,
+  productBody,
   signupBody,
 } from "../support/factories.ts";
 import { createTestApp, testSettings } from "../support/test-app.ts";
@@ -52,16 +53,6 @@ async function shop() {
     });
   return { ...shop, call };
 }
-
-const productBody = (categoryId: number, fields: Record<string, unknown> = {}) => ({
-  name: "Ihlamur Çayı",
-  short_description: "Kış akşamları için",
-  long_description: "<p>Sıcak bir fincan.</p>",
-  category_id: categoryId,
-  images: ["/images/products/ihlamur.svg"],
-  etsy_link: "https://www.etsy.com/listing/123/ihlamur",
-  ...fields,
-});
 
 /** A 400 in the API's error shape that names `field` (or a field under it). */
 async function expectRefusal(res: Response, field: string): Promise<ErrorBody> {

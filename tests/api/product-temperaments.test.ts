@@ -8,7 +8,7 @@ import type { InitialData } from "../../worker/contract/initial-data.ts";
 import { sharePreviewsPath } from "../../worker/contract/share-previews.ts";
 import { migrateDatabase, migrationsFolder } from "../../worker/db/migrate.ts";
 import { products } from "../../worker/db/schema.ts";
-import { createCategory, createMember, createProduct } from "../support/factories.ts";
+import { createCategory, createMember, createProduct, productBody } from "../support/factories.ts";
 import { migrationsUpTo } from "../support/migrations.ts";
 import { createTestApp, testSettings } from "../support/test-app.ts";
 
@@ -44,16 +44,6 @@ const getJson = async <T>(path: string, init?: RequestInit) => {
   const res = await app.request(path, init);
   return { res, body: (await res.json()) as T };
 };
-
-const productBody = (categoryId: number, fields: Record<string, unknown> = {}) => ({
-  name: "Ihlamur Çayı",
-  short_description: "Kış akşamları için",
-  long_description: "<p>Sıcak bir fincan.</p>",
-  category_id: categoryId,
-  images: ["/images/products/ihlamur.svg"],
-  etsy_link: "https://www.etsy.com/listing/123/ihlamur",
-  ...fields,
-});
 
 /** A 400 in the API's error shape that names `field` itself. */
 async function expectRefusal(res: Response, field: string): Promise<ErrorBody> {

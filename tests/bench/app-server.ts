@@ -12,30 +12,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
 import { openNodeDatabase } from "../../worker/db/node-database.ts";
 import { startNodeServer } from "../../worker/entries/node.ts";
 import { addMembers } from "../support/seed-members.ts";
 import { topUpCatalogue } from "./catalogue-size.ts";
-import { announceReady } from "./child.ts";
+import { announceReady, serverArgs } from "./child.ts";
 import { root } from "./common.ts";
 
-const { values } = parseArgs({
-  options: {
-    products: { type: "string", default: "0" },
-    members: { type: "string", default: "0" },
-    set: { type: "string", multiple: true, default: [] },
-  },
-});
-const wanted = Number(values.products);
-const wantedMembers = Number(values.members);
-for (const [name, value] of [
-  ["products", wanted],
-  ["members", wantedMembers],
-] as const) {
-  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number, got ${value}`);
-}
+const { products: wanted, members: wantedMembers, settings } = serverArgs();
 
 const tempDir = mkdtempSync(join(tmpdir(), "wellness-bench-"));
 const removeTempDir = () => rmSync(tempDir, { recursive: true, force: true });
@@ -50,7 +35,7 @@ const env = {
   ADMIN_PASSWORD: "bench-admin-password",
   PUBLIC_URL: "http://127.0.0.1",
   LOG_LEVEL: "silent",
-  ...settingsFrom(values.set),
+  ...settings,
 };
 
 try {
@@ -66,17 +51,6 @@ try {
 } catch (error) {
   removeTempDir();
   throw error;
-}
-
-/** `NAME=VALUE` pairs as settings. */
-function settingsFrom(pairs: string[]): Record<string, string> {
-  return Object.fromEntries(
-    pairs.map((pair) => {
-      const at = pair.indexOf("=");
-      if (at < 1) throw new Error(`--set takes NAME=VALUE, got ${pair}`);
-      return [pair.slice(0, at), pair.slice(at + 1)];
-    }),
-  );
 }
 
 /** Adds the members (tests/support/seed-members.ts), sharing one password hash. */

@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { parseArgs } from "node:util";
 import { defer } from "./cleanup.ts";
 import { benchDir, root } from "./common.ts";
 
@@ -127,4 +128,34 @@ export async function withShop<T>(
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * A bench server script's options (app-server.ts, worker-server.ts): `--products N` and
+ * `--members N` (whole numbers) and `--set NAME=VALUE` (repeatable) as settings.
+ */
+export function serverArgs(): { products: number; members: number; settings: Record<string, string> } {
+  const { values } = parseArgs({
+    options: {
+      products: { type: "string", default: "0" },
+      members: { type: "string", default: "0" },
+      set: { type: "string", multiple: true, default: [] },
+    },
+  });
+  const products = Number(values.products);
+  const members = Number(values.members);
+  for (const [name, value] of [
+    ["products", products],
+    ["members", members],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number, got ${value}`);
+  }
+  const settings = Object.fromEntries(
+    values.set.map((pair) => {
+      const at = pair.indexOf("=");
+      if (at < 1) throw new Error(`--set takes NAME=VALUE, got ${pair}`);
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+  );
+  return { products, members, settings };
 }

@@ -14,36 +14,14 @@
  *   node tests/bench/worker-server.ts [--products 1000] [--members 10] [--set SIGNIN_LIMIT_PER_IP=1000000]
  */
 import { dirname } from "node:path";
-import { parseArgs } from "node:util";
 import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
 import { startHranaServer } from "../../worker/dev/hrana-server.ts";
 import { addMembers } from "../support/seed-members.ts";
 import { createTestDatabase, startWorker, testAdmin } from "../worker/harness.ts";
 import { topUpCatalogue } from "./catalogue-size.ts";
-import { announceReady } from "./child.ts";
+import { announceReady, serverArgs } from "./child.ts";
 
-const { values } = parseArgs({
-  options: {
-    products: { type: "string", default: "0" },
-    members: { type: "string", default: "0" },
-    set: { type: "string", multiple: true, default: [] },
-  },
-});
-const wanted = Number(values.products);
-const wantedMembers = Number(values.members);
-for (const [name, value] of [
-  ["products", wanted],
-  ["members", wantedMembers],
-] as const) {
-  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number, got ${value}`);
-}
-const settings = Object.fromEntries(
-  values.set.map((pair) => {
-    const at = pair.indexOf("=");
-    if (at < 1) throw new Error(`--set takes NAME=VALUE, got ${pair}`);
-    return [pair.slice(0, at), pair.slice(at + 1)];
-  }),
-);
+const { products: wanted, members: wantedMembers, settings } = serverArgs();
 
 const database = await createTestDatabase(testAdmin);
 try {

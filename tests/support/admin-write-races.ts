@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import type { Product } from "../../worker/contract/catalogue.ts";
 import type { Database } from "../../worker/db/client.ts";
 import { idempotencyKeys, products } from "../../worker/db/schema.ts";
-import { createCategory, createProduct } from "./factories.ts";
+import { createCategory, createProduct, productBody } from "./factories.ts";
 
 // Issue 28's server side, the same cases on both runtimes (tests/api/admin-write-races.test.ts
 // in-process on Node, tests/worker/admin-write-races.test.ts in workerd): an admin write reaches
@@ -26,15 +26,6 @@ export const provokedFailure = "server-fails-here";
 
 /** How many concurrent copies of one request each race sends. */
 const copies = 20;
-
-const productBody = (categoryId: number, name: string) => ({
-  name,
-  short_description: "Aynı anda gönderildi",
-  long_description: "<p>Bir kez.</p>",
-  category_id: categoryId,
-  images: ["/images/products/ihlamur.svg"],
-  etsy_link: "https://www.etsy.com/listing/123/ihlamur",
-});
 
 /** Every answer is the first one: the same status and body, replayed but for one. */
 async function expectOneAnswer(answers: Answer[], status: number): Promise<string> {
@@ -88,7 +79,7 @@ export function adminWriteRaceCases(shop: () => AdminShop) {
     const headers = { "Idempotency-Key": crypto.randomUUID() };
     const answers = await Promise.all(
       Array.from({ length: copies }, () =>
-        call("POST", "/api/admin/products", productBody(category.id, name), headers),
+        call("POST", "/api/admin/products", productBody(category.id, { name }), headers),
       ),
     );
     const body = JSON.parse(await expectOneAnswer(answers, 201)) as Product;
@@ -101,7 +92,7 @@ export function adminWriteRaceCases(shop: () => AdminShop) {
     const category = await createCategory(db);
     const product = await createProduct(db, { categoryId: category.id });
     const headers = { "Idempotency-Key": crypto.randomUUID(), "If-Match": `"${product.version}"` };
-    const body = productBody(category.id, "Bir kez güncellendi");
+    const body = productBody(category.id, { name: "Bir kez güncellendi" });
     const answers = await Promise.all(
       Array.from({ length: copies }, () => call("PUT", `/api/admin/products/${product.id}`, body, headers)),
     );
@@ -140,7 +131,7 @@ export function adminWriteRaceCases(shop: () => AdminShop) {
       sql.raw(`create trigger fail_key_once before insert on idempotency_keys when new.key = '${key}'
         begin select raise(abort, '${provokedFailure}'); end`),
     );
-    const failed = await call("POST", "/api/admin/products", productBody(category.id, name), {
+    const failed = await call("POST", "/api/admin/products", productBody(category.id, { name }), {
       "Idempotency-Key": key,
     });
     await db.run(sql`drop trigger fail_key_once`);
@@ -149,12 +140,14 @@ export function adminWriteRaceCases(shop: () => AdminShop) {
     expect(await db.$count(products, eq(products.name, name))).toBe(0);
     expect(await db.$count(idempotencyKeys, eq(idempotencyKeys.key, key))).toBe(0);
 
-    const retried = await call("POST", "/api/admin/products", productBody(category.id, name), {
+    const retried = await call("POST", "/api/admin/products", productBody(category.id, { name }), {
       "Idempotency-Key": key,
     });
     expect(retried.status).toBe(201);
     expect(await db.$count(products, eq(products.name, name))).toBe(1);
-    const again = await call("POST", "/api/admin/products", productBody(category.id, name), { "Idempotency-Key": key });
+    const again = await call("POST", "/api/admin/products", productBody(category.id, { name }), {
+      "Idempotency-Key": key,
+    });
     expect(again.headers.get("Idempotent-Replayed")).toBe("true");
     expect(await db.$count(products, eq(products.name, name))).toBe(1);
   });

@@ -43,6 +43,17 @@ export async function createProduct(db: Database, fields: Partial<typeof product
   return row;
 }
 
+/** An admin product write's body (SPEC §7), with whatever fields a test says differently. */
+export const productBody = (categoryId: number, fields: Record<string, unknown> = {}) => ({
+  name: "Ihlamur Çayı",
+  short_description: "Kış akşamları için",
+  long_description: "<p>Sıcak bir fincan.</p>",
+  category_id: categoryId,
+  images: ["/images/products/ihlamur.svg"],
+  etsy_link: "https://www.etsy.com/listing/123/ihlamur",
+  ...fields,
+});
+
 /** The product's 20-question temperament test, as the seed writes it. */
 export async function createSurvey(db: Database) {
   await db.insert(surveyQuestions).values(seedSurveyQuestions).onConflictDoNothing();

@@ -3,22 +3,13 @@ import { expect, it } from "vitest";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import { categories, products } from "../../worker/db/schema.ts";
 import type { AdminShop, Answer } from "./admin-write-races.ts";
-import { createCategory } from "./factories.ts";
+import { createCategory, productBody } from "./factories.ts";
 
 // docs/decisions/0047-ids-are-never-reused.md, the same cases on both runtimes
 // (tests/api/admin.test.ts in-process on Node, tests/worker/admin.test.ts in workerd): a
 // product's or category's id is never given to another row, even the largest after its row is
 // deleted. The admin's offline outbox (issue 28) sends changes by id with `If-Match`, so a
 // change queued for a row another admin deleted must find nothing, not a newer row with its id.
-
-const productBody = (categoryId: number, name: string) => ({
-  name,
-  short_description: "Kimliği kendine ait",
-  long_description: "<p>Bir ürün.</p>",
-  category_id: categoryId,
-  images: ["/images/products/ihlamur.svg"],
-  etsy_link: "https://www.etsy.com/listing/123/ihlamur",
-});
 
 const readJson = async <T>(res: Answer) => JSON.parse(await res.text()) as T;
 
@@ -27,7 +18,7 @@ export function idsNeverReusedCases(shop: () => AdminShop) {
     const { call, db } = shop();
     const category = await createCategory(db);
     const create = async (name: string) => {
-      const res = await call("POST", "/api/admin/products", productBody(category.id, name));
+      const res = await call("POST", "/api/admin/products", productBody(category.id, { name }));
       expect(res.status).toBe(201);
       return readJson<Product>(res);
     };
@@ -41,9 +32,14 @@ export function idsNeverReusedCases(shop: () => AdminShop) {
     expect(created.id).toBeGreaterThan(deleted.id);
 
     // What an outbox queued before the delete: version 1 of the deleted product.
-    const queuedUpdate = await call("PUT", `/api/admin/products/${deleted.id}`, productBody(category.id, "Kuyruktan"), {
-      "If-Match": '"1"',
-    });
+    const queuedUpdate = await call(
+      "PUT",
+      `/api/admin/products/${deleted.id}`,
+      productBody(category.id, { name: "Kuyruktan" }),
+      {
+        "If-Match": '"1"',
+      },
+    );
     expect(queuedUpdate.status).toBe(404);
     const queuedDelete = await call("DELETE", `/api/admin/products/${deleted.id}`, undefined, { "If-Match": '"1"' });
     expect(queuedDelete.status).toBe(404);
@@ -81,7 +77,7 @@ export function idsNeverReusedCases(shop: () => AdminShop) {
     const queuedDelete = await call("DELETE", `/api/admin/categories/${deleted.id}`, undefined, { "If-Match": '"1"' });
     expect(queuedDelete.status).toBe(404);
     // A product queued for the deleted category is refused, not filed under the new one.
-    const queuedProduct = await call("POST", "/api/admin/products", productBody(deleted.id, "Kuyruktan"));
+    const queuedProduct = await call("POST", "/api/admin/products", productBody(deleted.id, { name: "Kuyruktan" }));
     expect(queuedProduct.status).toBe(400);
     expect(await db.query.categories.findFirst({ where: eq(categories.id, created.id) })).toMatchObject({
       name: "Yeni kategori",

@@ -1,6 +1,7 @@
 import { createClient, type Transaction } from "@libsql/client";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startHranaServer } from "../../worker/dev/hrana-server.ts";
+import { productBody } from "../support/factories.ts";
 import { startWorkerShop, testAdmin, type WorkerShop } from "./harness.ts";
 
 // Issue 29's database faults on the Worker (docs/decisions/0050-faults.md): the local
@@ -45,14 +46,7 @@ async function admin() {
     request("POST", "/api/admin/products", {
       token,
       key,
-      body: {
-        name,
-        short_description: "Arıza testi",
-        long_description: "<p>Bir kez.</p>",
-        category_id: categoryId,
-        images: ["/images/products/ihlamur.svg"],
-        etsy_link: "https://www.etsy.com/listing/123/ihlamur",
-      },
+      body: productBody(categoryId, { name }),
     });
 }
 
