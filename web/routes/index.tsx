@@ -6,6 +6,6 @@ import { HomeScreen } from "../features/home/home-screen.tsx";
 
 export const Route = createFileRoute("/")({
   // Opened from another screen (or hovered), the featured products are asked for first.
-  loader: () => prepareList({ categoryId: undefined, query: "", limit: featuredProductCount }),
+  loader: () => prepareList({ categoryId: undefined, temperament: undefined, query: "", limit: featuredProductCount }),
   component: () => <HomeScreen featured={<FeaturedProducts />} />,
 });

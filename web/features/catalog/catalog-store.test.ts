@@ -8,7 +8,7 @@ import type { Answer, CatalogueStatus, CatalogueWorkerApi, ProductAnswer } from 
 import type { ListAnswer, ListQuery } from "./product-search.ts";
 
 const product = (id: number, name = `Product ${id}`) => ({ id, name, category_id: 1 }) as Product;
-const all: ListQuery = { categoryId: undefined, query: "", limit: productsPageSize };
+const all: ListQuery = { categoryId: undefined, temperament: undefined, query: "", limit: productsPageSize };
 const status = (change: Partial<CatalogueStatus>): CatalogueStatus => ({
   version: 1,
   categories: undefined,
@@ -106,6 +106,24 @@ describe("the catalogue store", () => {
     // The page's answer is older than the worker's list now: asked again when a screen shows it.
     void store.askList(all);
     expect(fake.asked("list")).toBe(1);
+  });
+
+  it("a temperament is part of the question: its answer is kept apart from the unfiltered list's", async () => {
+    const { store, fake, state } = makeStore({
+      pathname: "/products",
+      data: { productList: { category_id: null, products: [product(1), product(2)], total: 2 } },
+    });
+    const melancholic = { ...all, temperament: "melancholic" } as const;
+    expect(listKey(melancholic)).not.toBe(listKey(all));
+    expect(listKey({ ...melancholic, categoryId: 1 })).not.toBe(listKey({ ...all, categoryId: 1 }));
+    // The page's unfiltered first page does not answer the filtered question.
+    const answered = store.askList(melancholic);
+    expect(fake.asked("list")).toBe(1);
+    expect(fake.calls[0]?.arg).toEqual(melancholic);
+    await fake.answer("list", { version: 0, answer: { products: [product(2)], total: 1 } });
+    await answered;
+    expect(state().answers.get(listKey(melancholic))?.answer).toEqual({ products: [product(2)], total: 1 });
+    expect(state().answers.get(listKey(all))?.answer).toEqual({ products: [product(1), product(2)], total: 2 });
   });
 
   it("a list that changes under a screen: the older answer stays until the new one, asked once", async () => {

@@ -24,7 +24,7 @@ export type CatalogueStoreDeps = {
 };
 
 export const listKey = (question: ListQuery) =>
-  `list:${question.categoryId ?? "all"}|${question.query.trim()}|${question.limit}`;
+  `list:${question.categoryId ?? "all"}|${question.temperament ?? "all"}|${question.query.trim()}|${question.limit}`;
 export const productKey = (id: number) => `product:${id}`;
 
 /** Answers kept for screens to come back to (Back, a category chip pressed twice). */
@@ -47,7 +47,7 @@ export function catalogueStateFrom(embedded: EmbeddedData | undefined): Catalogu
   else if (product === null && id !== undefined) put(productKey(id), { status: "missing" });
   return { version: 0, categories: data?.categories, unreachable: false, answers };
 }
-const all: ListQuery = { categoryId: undefined, query: "", limit: productsPageSize };
+const all: ListQuery = { categoryId: undefined, temperament: undefined, query: "", limit: productsPageSize };
 
 export class CatalogueStore {
   readonly initialState: CatalogueState;

@@ -3,7 +3,7 @@ import type { Category, Product } from "../../../worker/contract/catalogue.ts";
 import { newEntry, type OutboxEntry } from "../../lib/admin-outbox.ts";
 import type { CatalogueStorage, ListSync, StoredList } from "./catalogue-db.ts";
 import { type CatalogueStatus, createDeviceCatalogue } from "./device-catalogue.ts";
-import { searchTextOf } from "./product-search.ts";
+import { type ListQuery, searchTextOf } from "./product-search.ts";
 
 const product = (id: number, name: string, categoryId: number, picture = `/images/products/${id}.svg`): Product => ({
   id,
@@ -83,7 +83,7 @@ function start(storage: CatalogueStorage | undefined, api: ReturnType<typeof fak
   const watching = catalogue.watch((status, pictures) => void told.push({ status, pictures }));
   return { catalogue, told, watching };
 }
-const all = { categoryId: undefined, query: "", limit: 12 };
+const all: ListQuery = { categoryId: undefined, temperament: undefined, query: "", limit: 12 };
 
 describe("the catalogue worker's answers", () => {
   it("answers from the device's copy before the server is asked, searching the Turkish way", async () => {
@@ -107,6 +107,26 @@ describe("the catalogue worker's answers", () => {
     expect(await catalogue.list({ ...all, categoryId: 2 })).toEqual({
       version: 1,
       answer: { products: [teas[2]], total: 1 },
+    });
+    expect(api.requests).toEqual([]);
+  });
+
+  it("filters its copy by temperament, alone and with a category: a product with none is not listed", async () => {
+    const tagged = [
+      { ...teas[0], temperaments: ["choleric", "sanguine"] },
+      { ...teas[1], temperaments: ["melancholic"] },
+      { ...teas[2], temperaments: ["melancholic", "phlegmatic"] },
+      product(4, "Zeytinyağlı Sabun", 2),
+    ] as Product[];
+    const api = shopServer(tagged);
+    const { catalogue } = start(memoryStorage([stored(tagged)]).storage, api);
+    const ids = async (question: ListQuery) => (await catalogue.list(question)).answer?.products.map((p) => p.id);
+    expect(await ids({ ...all, temperament: "melancholic" })).toEqual([2, 3]);
+    expect(await ids({ ...all, temperament: "melancholic", categoryId: 2 })).toEqual([3]);
+    expect(await ids({ ...all, temperament: "sanguine", query: "ıhlamur" })).toEqual([1]);
+    expect(await catalogue.list({ ...all, temperament: "choleric", categoryId: 2 })).toEqual({
+      version: 1,
+      answer: { products: [], total: 0 },
     });
     expect(api.requests).toEqual([]);
   });
@@ -184,6 +204,36 @@ describe("the catalogue worker's answers", () => {
     expect(category1.requests).toEqual(["/api/products?category_id=1"]);
     // A search needs every product: nothing to answer from yet.
     expect(await alone.list({ ...all, categoryId: 1, query: "cay" })).toEqual({ version: 0, answer: undefined });
+  });
+
+  it("before it has a list, fetches a temperament's products alone, and with a category, each once", async () => {
+    const melancholic = [
+      { ...teas[1], temperaments: ["melancholic"] },
+      { ...teas[2], temperaments: ["melancholic"] },
+    ];
+    const api = fakeApi((path) => {
+      if (path === "/api/products?temperament=melancholic") return json(melancholic);
+      if (path === "/api/products?category_id=2&temperament=melancholic") return json(melancholic.slice(1));
+      return "offline";
+    });
+    const { catalogue } = start(undefined, api);
+    expect(await catalogue.list({ ...all, temperament: "melancholic", limit: 1 })).toEqual({
+      version: 0,
+      answer: { products: [melancholic[0]], total: 2 },
+    });
+    await catalogue.list({ ...all, temperament: "melancholic" });
+    expect(await catalogue.list({ ...all, temperament: "melancholic", categoryId: 2 })).toEqual({
+      version: 0,
+      answer: { products: [melancholic[1]], total: 1 },
+    });
+    expect(api.requests).toEqual([
+      "/api/products?temperament=melancholic",
+      "/api/products?category_id=2&temperament=melancholic",
+    ]);
+    // Offline: no answer, and asked again next time.
+    expect(await catalogue.list({ ...all, temperament: "phlegmatic" })).toEqual({ version: 0, answer: undefined });
+    await catalogue.list({ ...all, temperament: "phlegmatic" });
+    expect(api.requests.filter((path) => path.includes("phlegmatic"))).toHaveLength(2);
   });
 
   it("runs one round at a time, and one more when asked after a round's requests went out", async () => {

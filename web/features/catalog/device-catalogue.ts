@@ -55,7 +55,8 @@ export function createDeviceCatalogue({ storage, fetch, now, watchOutbox }: Deps
   /** The server sent or confirmed the product list in this page's life: a product not in it is gone. */
   let confirmed = false;
   const etags = new Map<ListName, string | undefined>();
-  const alone = new Map<number, Promise<Product[]>>();
+  /** The filtered lists asked for alone before the whole list was known, by `categoryId|temperament`. */
+  const alone = new Map<string, Promise<Product[]>>();
   let status: CatalogueStatus = { version: 0, unreachable: false };
   let listener: Parameters<CatalogueWorkerApi["watch"]>[0] | undefined;
   const tell = (change: Partial<CatalogueStatus>, picturesToKeep: string[] = []) => {
@@ -175,11 +176,17 @@ export function createDeviceCatalogue({ storage, fetch, now, watchOutbox }: Deps
     async list(question) {
       await read;
       if (list) return { version: status.version, answer: findProducts(list.products, list.texts, question) };
-      if (question.categoryId === undefined || question.query.trim()) return { version: 0, answer: undefined };
-      // Before any list is known, a category's products alone (SPEC §4), for a link to it.
-      const id = question.categoryId;
-      if (!alone.has(id)) alone.set(id, readJson(api.products.$get({ query: { category_id: String(id) } })));
-      const products = await alone.get(id)?.catch(() => void alone.delete(id));
+      const { categoryId, temperament } = question;
+      if ((categoryId === undefined && temperament === undefined) || question.query.trim())
+        return { version: 0, answer: undefined };
+      // Before any list is known, a category's or a temperament's products alone (SPEC §4), for a link to it.
+      const key = `${categoryId ?? "all"}|${temperament ?? "all"}`;
+      const query = {
+        ...(categoryId === undefined ? {} : { category_id: String(categoryId) }),
+        ...(temperament === undefined ? {} : { temperament }),
+      };
+      if (!alone.has(key)) alone.set(key, readJson(api.products.$get({ query })));
+      const products = await alone.get(key)?.catch(() => void alone.delete(key));
       return { version: 0, answer: products ? findProducts(products, [], question) : undefined };
     },
     product: async (id) => ({ answer: await findProduct(id), version: status.version }),

@@ -1,3 +1,5 @@
+import type { Temperament } from "../../../worker/contract/temperaments.ts";
+
 /**
  * Search that a Turkish-speaking shopper can use: case- and diacritic-insensitive with Turkish
  * casing, so "cay" finds "Çay", "ISIRGAN" finds "ısırgan" and "İğde" finds "igde". Both sides are
@@ -34,8 +36,17 @@ export function queryMatcher(query: string): (foldedText: string) => boolean {
   return (foldedText) => words.every((word) => foldedText.includes(word));
 }
 
-/** What a list screen shows: the first `limit` products of a category (all: undefined) matching a search. */
-export type ListQuery = { categoryId: number | undefined; query: string; limit: number };
+/**
+ * What a list screen shows: the first `limit` products of a category (all: undefined) that suit a
+ * temperament (any: undefined) and match a search.
+ */
+export type ListQuery = {
+  categoryId: number | undefined;
+  /** Only the products that name it (ADR 0048): one with no temperaments is for everyone, not listed here. */
+  temperament: Temperament | undefined;
+  query: string;
+  limit: number;
+};
 
 /** The first `limit` products matching a query, in display order, and how many match in all. */
 export type ListAnswer<T> = { products: T[]; total: number };
@@ -44,7 +55,7 @@ export type ListAnswer<T> = { products: T[]; total: number };
  * Answers a list screen's question over the whole list (`texts[i]` is `products[i]`'s folded
  * search text): one pass, the query folded once.
  */
-export function findProducts<T extends { category_id: number | null }>(
+export function findProducts<T extends { category_id: number | null; temperaments: readonly string[] }>(
   products: readonly T[],
   texts: readonly string[],
   query: ListQuery,
@@ -54,6 +65,7 @@ export function findProducts<T extends { category_id: number | null }>(
   let total = 0;
   for (const [i, product] of products.entries()) {
     if (query.categoryId !== undefined && product.category_id !== query.categoryId) continue;
+    if (query.temperament !== undefined && !product.temperaments.includes(query.temperament)) continue;
     if (matches && !matches(texts[i] ?? "")) continue;
     total += 1;
     if (found.length < query.limit) found.push(product);

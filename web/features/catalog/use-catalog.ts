@@ -1,5 +1,6 @@
 import { useContext, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
+import type { Temperament } from "../../../worker/contract/temperaments.ts";
 import { NetworkError } from "../../lib/api-client.ts";
 import { onCategoriesChanged } from "../../lib/events.ts";
 import { whenIdle } from "../../lib/idle.ts";
@@ -89,21 +90,27 @@ function useAnswer<T>(state: CatalogueState, key: string, ask: () => void) {
 }
 
 /**
- * The first `limit` products of a category matching a search, as the worker answers (SPEC §4:
+ * The first `limit` products of a category (and of a temperament, when one is given) matching a
+ * search, as the worker answers (SPEC §4:
  * fetched once, filtered on the device), with `total` matches and the category applied (none
  * for an id no category has). While the answer is on its way the screen keeps what it showed,
  * marked `stale`, if the answer is a moment away (the worker holds a list) or adds to what is
  * shown; otherwise `products` is undefined (loading cards): a search must not show the first
  * page as its matches.
  */
-export function useProducts(requestedCategoryId: number | undefined, query: string, limit: number) {
+export function useProducts(
+  requestedCategoryId: number | undefined,
+  query: string,
+  limit: number,
+  temperament?: Temperament,
+) {
   const state = useCatalogue(whole);
   useEffect(startWhenIdle, []);
   // An id that no category has (a stale bookmark, a deleted category) shows every product.
   const known = state.categories?.some((c) => c.id === requestedCategoryId) ?? true;
   const categoryId = known ? requestedCategoryId : undefined;
-  const question: ListQuery = { categoryId, query, limit };
-  const filter = `${categoryId}|${query.trim()}`;
+  const question: ListQuery = { categoryId, temperament, query, limit };
+  const filter = `${categoryId}|${temperament}|${query.trim()}`;
   const { answer, stale } = useAnswer<ListAnswer<Product>>(state, listKey(question), () =>
     catalogueStore().askList(question),
   );

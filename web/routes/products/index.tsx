@@ -12,7 +12,7 @@ export const Route = createFileRoute("/products/")({
   // page is usable; opened from another screen (or hovered), the first page is asked for first.
   loader: ({ deps }) => {
     whenIdle(startCatalogue);
-    return prepareList({ categoryId: deps.category, query: "", limit: productsPageSize });
+    return prepareList({ categoryId: deps.category, temperament: undefined, query: "", limit: productsPageSize });
   },
   component: ProductsRoute,
 });
