@@ -376,7 +376,12 @@ describe("migration 0005", () => {
     expect(rows[0]?.answers).toHaveLength(20);
     expect((await old.select().from(oneTimeTokens)).map((t) => t.tokenHash)).toEqual(["reset"]);
 
-    const deps = { db: old, now: new Date(at + minute), resultDelayMs: 0, profileLink: "http://x/profile" };
+    const deps = {
+      db: old,
+      now: new Date(at + minute),
+      resultDelayMs: 0,
+      siteUrl: (path: string) => `http://x${path}`,
+    };
     expect(await confirmRegistration(deps, "older-link")).toBe("invalid");
     expect(await confirmRegistration(deps, "live-link")).toBe("verified");
     const member = await old.query.users.findFirst({ where: eq(users.id, pending.id) });

@@ -1,8 +1,12 @@
 import { and, eq, ne } from "drizzle-orm";
+import { listProducts } from "../catalogue/catalogue-queries.ts";
 import type { VerifyProblem } from "../contract/auth.ts";
-import type { Database } from "../db/client.ts";
+import type { Product } from "../contract/catalogue.ts";
+import { suggestedProducts } from "../contract/suggestions.ts";
+import type { Temperament } from "../contract/temperaments.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { registrations, users } from "../db/schema.ts";
-import { temperamentResultEmail } from "../email/messages.ts";
+import { type SuggestedProductLink, temperamentResultEmail } from "../email/messages.ts";
 import { enqueueEmail } from "../email/outbox.ts";
 import { writeAnswers } from "./sign-up.ts";
 import { hashToken } from "./tokens.ts";
@@ -17,7 +21,8 @@ export type VerifyDeps = {
   now: Date;
   /** RESULT_EMAIL_DELAY_MINUTES, in milliseconds. */
   resultDelayMs: number;
-  profileLink: string;
+  /** The absolute address of a path on the shop (PUBLIC_URL's origin, ADR 0037), for the e-mail's links. */
+  siteUrl: (path: string) => string;
 };
 
 export type Registration = typeof registrations.$inferSelect;
@@ -84,11 +89,37 @@ export async function confirmRegistration(deps: VerifyDeps, token: string): Prom
         kind: "temperament_result",
         to: email,
         userId,
-        content: temperamentResultEmail(firstName, temperament, deps.profileLink),
+        content: temperamentResultEmail(
+          firstName,
+          temperament,
+          deps.siteUrl("/profile"),
+          await suggestionLinks(tx, temperament, deps.siteUrl),
+        ),
         sendAfter: new Date(sendAt),
       });
       return "verified";
     },
     { behavior: "immediate" },
   );
+}
+
+/**
+ * The products the result e-mail suggests (worker/contract/suggestions.ts, the rule the site's
+ * screens use), with absolute addresses: a mail client has no page to resolve `/images/…` or
+ * `/products/7` against. A picture that is not http(s) once resolved is left out.
+ */
+async function suggestionLinks(
+  db: Transaction,
+  result: { dominant: Temperament; secondary: Temperament },
+  siteUrl: (path: string) => string,
+): Promise<SuggestedProductLink[]> {
+  return suggestedProducts(await listProducts(db), result).map((product: Product) => {
+    const first = product.images.find((image) => image.trim() !== "");
+    const picture = first === undefined ? null : URL.parse(first, siteUrl("/"));
+    return {
+      name: product.name,
+      link: siteUrl(`/products/${product.id}`),
+      picture: picture && (picture.protocol === "https:" || picture.protocol === "http:") ? picture.href : null,
+    };
+  });
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Category, type Product, sortOrderLimit } from "../contract/catalogue.ts";
 import { inTemperamentOrder, type Temperament } from "../contract/temperaments.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Transaction } from "../db/client.ts";
 import { categories, products } from "../db/schema.ts";
 
 /*
@@ -95,8 +95,11 @@ export type ProductFilter = { categoryId?: number | undefined; temperament?: Tem
 const suits = (temperament: Temperament): SQL =>
   sql`exists (select 1 from json_each(${temperamentList}) where json_each.value = ${temperament})`;
 
-/** Products in display order: one query, whatever the filter. */
-export async function listProducts(db: Database, { categoryId, temperament }: ProductFilter = {}): Promise<Product[]> {
+/** Products in display order: one query, whatever the filter (in a transaction too: the result e-mail's). */
+export async function listProducts(
+  db: Database | Transaction,
+  { categoryId, temperament }: ProductFilter = {},
+): Promise<Product[]> {
   const rows = await db
     .select(safeProductColumns)
     .from(products)

@@ -8,13 +8,27 @@ export type EmailContent = { subject: string; text: string; html: string };
 const shopName = "Doğal Yaşam";
 
 /**
- * The shop's e-mail look: a narrow card, the shop's greens and cream, inline styles only (mail
- * clients drop style sheets). `paragraphs` are plain text; `button` names the one link to follow.
+ * More content between an e-mail's paragraphs and its closing ones, in both forms: `html` already
+ * escaped, `text` as lines.
  */
-function layout(title: string, paragraphs: string[], button: string, link: string): string {
-  const body = paragraphs
-    .map((p) => `<p style="margin:0 0 16px;line-height:1.6;color:#3b3f36">${escapeHtml(p)}</p>`)
-    .join("");
+type Section = { html: string; text: string[] };
+
+/** Plain-text paragraphs as the e-mail's HTML shows them. */
+const htmlParagraphs = (paragraphs: readonly string[]) =>
+  paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.6;color:#3b3f36">${escapeHtml(p)}</p>`).join("");
+
+/**
+ * The shop's e-mail look: a narrow card, the shop's greens and cream, inline styles only (mail
+ * clients drop style sheets). `paragraphs` and `closing` are plain text, `section` comes between
+ * them; `button` names the one link to follow.
+ */
+function layout(
+  title: string,
+  { paragraphs, section, closing }: { paragraphs: string[]; section?: Section; closing: string[] },
+  button: string,
+  link: string,
+): string {
+  const body = htmlParagraphs(paragraphs) + (section?.html ?? "") + htmlParagraphs(closing);
   const action = `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:#3f5a3c;color:#ffffff;text-decoration:none;font-weight:600">${escapeHtml(button)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#6b6f63">If the button does not work, copy this address into your browser:<br>${escapeHtml(link)}</p>`;
   return `<!doctype html>
@@ -28,22 +42,49 @@ ${body}${action}
 </div></body></html>`;
 }
 
-const plain = (title: string, paragraphs: string[], link: string) =>
-  [title, "", ...paragraphs.flatMap((p) => [p, ""]), link, "", `— ${shopName}`].join("\n");
+const plain = (
+  title: string,
+  { paragraphs, section, closing }: { paragraphs: string[]; section?: Section; closing: string[] },
+  link: string,
+) =>
+  [
+    title,
+    "",
+    ...paragraphs.flatMap((p) => [p, ""]),
+    ...(section?.text ?? []),
+    ...closing.flatMap((p) => [p, ""]),
+    link,
+    "",
+    `— ${shopName}`,
+  ].join("\n");
 
-/** What one e-mail says: `button` is the words on its one link. */
-type Words = { title: string; subject?: string; paragraphs: string[]; button: string };
+/**
+ * What one e-mail says: `button` is the words on its one link; `section` (optional) comes after
+ * the paragraphs, then the `closing` paragraphs (none unless given).
+ */
+type Words = {
+  title: string;
+  subject?: string;
+  paragraphs: string[];
+  section?: Section | undefined;
+  closing?: string[];
+  button: string;
+};
 
 /**
  * One e-mail in both forms: the title, a greeting and the paragraphs, then the one link to follow
  * (a button in HTML, the address in plain text). The subject is the title unless it is given.
  */
-function message(firstName: string, link: string, { title, subject = title, paragraphs, button }: Words): EmailContent {
-  const all = [`Hello ${firstName},`, ...paragraphs];
+function message(
+  firstName: string,
+  link: string,
+  { title, subject = title, paragraphs, section, closing = [], button }: Words,
+): EmailContent {
+  const content = { paragraphs: [`Hello ${firstName},`, ...paragraphs], closing, ...(section ? { section } : {}) };
   return {
     subject: `${subject} · ${shopName}`,
-    text: plain(title, all, link),
-    html: layout(title, all, button, link),
+    text: plain(title, content, link),
+    html: layout(title, content, button, link),
   };
 }
 
@@ -86,11 +127,55 @@ export function resetPasswordEmail(firstName: string, link: string): EmailConten
   });
 }
 
-/** The temperament test's result (SPEC §1), sent once the address is confirmed. */
+/**
+ * A product suggested in the result e-mail: its name, the absolute address of its page and of its
+ * first picture (null when it has none a mail client could load).
+ */
+export type SuggestedProductLink = { name: string; link: string; picture: string | null };
+
+/** The heading over the suggested products, as on the site's home and profile. */
+export const suggestionsHeading = "Suggested for your temperament";
+
+/**
+ * The suggested products in both forms: in HTML one row per product, its picture and name as one
+ * link to its page; in text the name, the page's address and the picture's. Nothing at all when
+ * there are none: no heading over an empty list.
+ */
+function suggestionsSection(products: readonly SuggestedProductLink[]): Section | undefined {
+  if (products.length === 0) return undefined;
+  const rows = products
+    .map(({ name, link, picture }) => {
+      const image = picture
+        ? `<img src="${escapeHtml(picture)}" alt="" width="96" height="72" style="display:block;width:96px;height:72px;border-radius:12px;object-fit:cover;background:#f1ece0;border:0">`
+        : "";
+      return `<tr><td style="padding:0 0 12px"><a href="${escapeHtml(link)}" style="display:block;text-decoration:none;color:#26321f"><table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse"><tr><td style="width:96px;padding:0 16px 0 0;vertical-align:middle">${image}</td><td style="vertical-align:middle;font-size:16px;font-weight:600;color:#3f5a3c;text-decoration:underline">${escapeHtml(name)}</td></tr></table></a></td></tr>`;
+    })
+    .join("");
+  const html = `<h2 style="margin:24px 0 12px;font-family:Georgia,serif;font-size:20px;color:#26321f">${suggestionsHeading}</h2>
+<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse">${rows}</table>
+`;
+  const text = [
+    `${suggestionsHeading}:`,
+    "",
+    ...products.flatMap(({ name, link, picture }) => [
+      `- ${name}`,
+      `  ${link}`,
+      ...(picture ? [`  Picture: ${picture}`] : []),
+      "",
+    ]),
+  ];
+  return { html, text };
+}
+
+/**
+ * The temperament test's result (SPEC §1), sent once the address is confirmed, with up to three
+ * products that suit it (`suggestions`, already chosen by worker/contract/suggestions.ts).
+ */
 export function temperamentResultEmail(
   firstName: string,
   result: { dominant: Temperament; secondary: Temperament },
   profileLink: string,
+  suggestions: readonly SuggestedProductLink[] = [],
 ): EmailContent {
   const dominant = temperamentDescriptions[result.dominant];
   const secondary = temperamentDescriptions[result.secondary];
@@ -101,8 +186,9 @@ export function temperamentResultEmail(
       `Thank you for taking the 20-question temperament test. Your answers point to a ${dominant.name.toLowerCase()} temperament first and a ${secondary.name.toLowerCase()} one second.`,
       `${dominant.name} (dominant): ${dominant.description}`,
       `${secondary.name} (secondary): ${secondary.description}`,
-      "You can look at your answers, and change them, in your profile.",
     ],
+    section: suggestionsSection(suggestions),
+    closing: ["You can look at your answers, and change them, in your profile."],
     button: "Open my profile",
   });
 }

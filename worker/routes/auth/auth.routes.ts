@@ -46,7 +46,7 @@ const verifyDeps = (c: Context<AppEnv>) => ({
   db: c.var.db,
   now: c.var.clock.now(),
   resultDelayMs: c.var.config.RESULT_EMAIL_DELAY_MINUTES * 60_000,
-  profileLink: siteUrl(c, "/profile"),
+  siteUrl: (path: string) => siteUrl(c, path),
 });
 
 const linkDetails: Record<VerifyProblem, string> = {
