@@ -226,6 +226,40 @@ describe("GET /api/products?temperament=", () => {
     expect((await getJson<Product[]>(`/api/products?temperament=sanguine&category_id=${oils.id}`)).body).toEqual([]);
   });
 
+  it("embeds the /products page's first products of ?temperament=, alone and with ?category=, each its own page", async () => {
+    const page = async (path: string) => {
+      const res = await app.request(path);
+      const match = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(await res.text());
+      const list = (JSON.parse(match?.[1] ?? "{}") as InitialData).productList;
+      return { list, names: ours(list?.products ?? []), etag: res.headers.get("ETag") };
+    };
+    const melancholic = await page("/products?temperament=melancholic");
+    expect(melancholic.list?.temperament).toBe("melancholic");
+    expect(melancholic.list?.category_id).toBeNull();
+    expect(melancholic.names).toEqual(["Kekik Yağı", "Tarçın Çayı", "Zencefil Çayı"]);
+    expect(melancholic.list?.products.every((p) => p.temperaments.includes("melancholic"))).toBe(true);
+    expect(melancholic.list?.total).toBe(
+      (await getJson<Product[]>("/api/products?temperament=melancholic")).body.length,
+    );
+
+    const melancholicTeas = await page(`/products?temperament=melancholic&category=${teas.id}`);
+    expect([melancholicTeas.list?.category_id, melancholicTeas.list?.temperament]).toEqual([teas.id, "melancholic"]);
+    expect([melancholicTeas.names, melancholicTeas.list?.total]).toEqual([["Tarçın Çayı", "Zencefil Çayı"], 2]);
+    const none = await page(`/products?category=${oils.id}&temperament=sanguine`);
+    expect([none.list?.products, none.list?.total]).toEqual([[], 0]);
+
+    // The same filters in another order or with a tracking tag are the same page; an unknown
+    // temperament is no filter, as in the app.
+    expect((await page(`/products?category=${teas.id}&temperament=melancholic&utm_source=x`)).etag).toBe(
+      melancholicTeas.etag,
+    );
+    const unfiltered = await page("/products");
+    const unknown = await page("/products?temperament=happy");
+    expect(unknown.list?.temperament).toBeUndefined();
+    expect([unknown.etag, unknown.list?.total]).toEqual([unfiltered.etag, unfiltered.list?.total]);
+    expect(new Set([unfiltered.etag, melancholic.etag, melancholicTeas.etag, none.etag]).size).toBe(4);
+  });
+
   it.each(["happy", "Melancholic", "", "melancholic,choleric"])(
     "refuses ?temperament=%s with 400 naming it",
     async (value) => {

@@ -36,6 +36,10 @@ describe("catalogue pages rendered on the server", async () => {
     images: ["/images/products/ihlamur.svg"],
   });
   await createProduct(rendered.db, { name: "Çörek Otu Yağı", categoryId: oils.id });
+  // After the others: the home page shows the first three.
+  const tagged = { temperaments: ["melancholic" as const], sortOrder: 10 };
+  await createProduct(rendered.db, { name: "Tarçın Çayı", categoryId: teas.id, ...tagged });
+  await createProduct(rendered.db, { name: "Kekik Yağı", categoryId: oils.id, ...tagged });
 
   const root = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? "";
 
@@ -50,6 +54,27 @@ describe("catalogue pages rendered on the server", async () => {
     const html = root(await (await rendered.app.request(`/products?category=${oils.id}`)).text());
     expect(html).toContain("Çörek Otu Yağı");
     expect(html).not.toContain("Ihlamur");
+  });
+
+  it("renders the temperament a /products link asks for, alone and with a category, the current one marked", async () => {
+    const melancholic = root(await (await rendered.app.request("/products?temperament=melancholic")).text());
+    expect(melancholic).toContain("Tarçın Çayı");
+    expect(melancholic).toContain("Kekik Yağı");
+    // A product for everyone (no temperaments) is not in a temperament's list.
+    expect(melancholic).not.toContain("Ihlamur");
+    const options = ["All temperaments", "Sanguine", "Choleric", "Melancholic", "Phlegmatic"];
+    const current = [...melancholic.matchAll(/<a [^>]*aria-current="page"[^>]*>([^<]*)<\/a>/g)]
+      .map((m) => m[1] as string)
+      .filter((name) => options.includes(name));
+    expect(current).toEqual(["Melancholic"]);
+    const teasOnly = root(
+      await (await rendered.app.request(`/products?category=${teas.id}&temperament=melancholic`)).text(),
+    );
+    expect(teasOnly).toContain("Tarçın Çayı");
+    expect(teasOnly).not.toContain("Kekik Yağı");
+    expect(teasOnly).not.toContain("Ihlamur");
+    // The other temperaments' links keep the category.
+    expect(teasOnly).toContain(`href="/products?category=${teas.id}&amp;temperament=sanguine"`);
   });
 
   it("renders a product page with its sanitized description, and the not-found screen", async () => {

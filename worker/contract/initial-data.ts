@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { categorySchema, productSchema } from "./catalogue.ts";
+import { temperamentSchema } from "./temperaments.ts";
 
 /**
  * Catalogue data the server writes into the page it serves for `/`, `/products` and
@@ -11,12 +12,15 @@ export const initialDataSchema = z.object({
   categories: z.optional(z.array(categorySchema)),
   /**
    * The `/products` page's first products in display order (of its `?category=`, when that
-   * names a category) and how many the list has in all: the first screenful, not the catalogue
-   * (DESIGN.md §7: the device holds the rest, so the page does not grow with the shop).
+   * names a category, and of its `?temperament=`) and how many the list has in all: the first
+   * screenful, not the catalogue (DESIGN.md §7: the device holds the rest, so the page does not
+   * grow with the shop).
    */
   productList: z.optional(
     z.object({
       category_id: z.nullable(z.number()),
+      /** Absent: every temperament (a page from before the filter, too). */
+      temperament: z.optional(temperamentSchema),
       products: z.array(productSchema),
       total: z.number(),
     }),

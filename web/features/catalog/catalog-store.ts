@@ -40,7 +40,10 @@ export function catalogueStateFrom(embedded: EmbeddedData | undefined): Catalogu
   if (featured) put(listKey({ ...all, limit: featuredProductCount }), { products: featured, total: featured.length });
   if (first) {
     const { products, total } = first;
-    put(listKey({ ...all, categoryId: first.category_id ?? undefined }), { products, total });
+    put(listKey({ ...all, categoryId: first.category_id ?? undefined, temperament: first.temperament }), {
+      products,
+      total,
+    });
   }
   const id = embedded && productIdFromPathname(embedded.pathname);
   if (product) put(productKey(product.id), { status: "found", product });

@@ -1,9 +1,12 @@
+import { Link } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import type { Category } from "../../../worker/contract/catalogue.ts";
 import { productsPageSize } from "../../../worker/contract/initial-data.ts";
+import { type Temperament, temperaments } from "../../../worker/contract/temperaments.ts";
 import { ErrorPanel } from "../../components/error-panel.tsx";
 import { SearchIcon } from "../../components/icons.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
+import { temperamentNames } from "../../lib/temperament-names.ts";
 import { ProductCard, ProductCardSkeleton } from "./product-card.tsx";
 import { startCatalogue, useProducts } from "./use-catalog.ts";
 
@@ -17,20 +20,30 @@ export const emptyText = "No products found matching your criteria.";
 type ProductsScreenProps = {
   /** `?category=` as the URL has it (already validated: a positive whole number or nothing). */
   categoryId: number | undefined;
-  /** Changes `?category=` (a new history entry, so Back restores the previous filter). */
+  /** `?temperament=` as the URL has it (already validated: one of the four or nothing). */
+  temperament: Temperament | undefined;
+  /** Changes `?category=`, keeping the temperament (a new history entry, so Back restores the previous filter). */
   onSelectCategory: (categoryId: number | undefined) => void;
+  /** Drops `?category=` and `?temperament=`. */
+  onClearFilters: () => void;
 };
 
 /**
  * The products page (SPEC §2, §4): every product fetched once and filtered locally by category
- * (mirrored in the URL) and by a Turkish-aware text search over names and descriptions. The
+ * and by temperament (issue 30; both mirrored in the URL) and by a Turkish-aware text search
+ * over names and descriptions. The
  * cards are rendered a page at a time as the shopper scrolls: a shop of a thousand products
  * would otherwise build a thousand cards before the first one answers a tap.
  */
-export function ProductsScreen({ categoryId: requested, onSelectCategory }: ProductsScreenProps) {
+export function ProductsScreen({
+  categoryId: requested,
+  temperament,
+  onSelectCategory,
+  onClearFilters,
+}: ProductsScreenProps) {
   const [query, setQuery] = useState("");
-  // A new search or category starts again from the first page.
-  const filter = `${requested ?? "all"}|${query.trim()}`;
+  // A new search, category or temperament starts again from the first page.
+  const filter = `${requested ?? "all"}|${temperament ?? "all"}|${query.trim()}`;
   const [paging, setPaging] = useState({ filter, limit: productsPageSize });
   const limit = paging.filter === filter ? paging.limit : productsPageSize;
   const {
@@ -41,10 +54,12 @@ export function ProductsScreen({ categoryId: requested, onSelectCategory }: Prod
     categoryId,
     error,
     retry,
-  } = useProducts(requested, query, limit);
+  } = useProducts(requested, query, limit, temperament);
   const searchId = useId();
   const category = categories?.find((c) => c.id === categoryId);
-  useDocumentTitle(category ? `${category.name} · Products` : "Products");
+  useDocumentTitle(
+    [category?.name, temperament && temperamentNames[temperament], "Products"].filter(Boolean).join(" · "),
+  );
   const more = shown !== undefined && count !== undefined && count > shown.length;
 
   return (
@@ -78,6 +93,7 @@ export function ProductsScreen({ categoryId: requested, onSelectCategory }: Prod
           />
         </div>
         <CategoryFilter categories={categories} selected={categoryId} onSelect={onSelectCategory} />
+        <TemperamentFilter selected={temperament} categoryId={requested} />
       </div>
 
       {category?.description ? (
@@ -104,13 +120,13 @@ export function ProductsScreen({ categoryId: requested, onSelectCategory }: Prod
       ) : shown.length === 0 ? (
         <div className="mt-4 rounded-2xl border border-sand bg-white/70 px-6 py-12 text-center">
           <p className="text-lg text-ink">{emptyText}</p>
-          {query || categoryId !== undefined ? (
+          {query || categoryId !== undefined || temperament !== undefined ? (
             <button
               type="button"
               className="btn btn-outline mt-6"
               onClick={() => {
                 setQuery("");
-                if (categoryId !== undefined) onSelectCategory(undefined);
+                if (categoryId !== undefined || temperament !== undefined) onClearFilters();
               }}
             >
               Clear search and filters
@@ -204,5 +220,59 @@ function CategoryFilter({
         );
       })}
     </fieldset>
+  );
+}
+
+/**
+ * The four temperaments as links (issue 30): each keeps the category, so the page and its first
+ * products come from the server too (a new tab, before the app has loaded), and the shopper's
+ * current one is marked with aria-current (by the router's Link).
+ */
+function TemperamentFilter({
+  selected,
+  categoryId,
+}: {
+  selected: Temperament | undefined;
+  categoryId: number | undefined;
+}) {
+  const labelId = useId();
+  const options: { temperament: Temperament | undefined; name: string }[] = [
+    { temperament: undefined, name: "All temperaments" },
+    ...temperaments.map((temperament) => ({ temperament, name: temperamentNames[temperament] })),
+  ];
+  return (
+    // Links, not form controls: a navigation of its own, named by its visible label.
+    <nav
+      aria-labelledby={labelId}
+      className="-mx-5 flex min-w-0 items-center gap-2 overflow-x-auto px-5 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
+    >
+      <span id={labelId} className="mr-1 shrink-0 text-sm font-semibold text-muted">
+        Temperament
+      </span>
+      {options.map(({ temperament, name }) => {
+        const current = temperament === selected;
+        return (
+          <Link
+            key={temperament ?? "all"}
+            to="/products"
+            search={{
+              ...(categoryId === undefined ? {} : { category: categoryId }),
+              ...(temperament === undefined ? {} : { temperament }),
+            }}
+            resetScroll={false}
+            // The link to this very address is marked aria-current="page"; "All temperaments"
+            // (fewer search parameters) is not, as it would be with a partial match.
+            activeOptions={{ exact: true, includeSearch: true }}
+            className={`inline-flex min-h-11 shrink-0 items-center rounded-full border px-4 py-2 text-sm font-semibold transition-colors ${
+              current
+                ? "border-terracotta-700 bg-terracotta-700 text-white shadow-soft"
+                : "border-terracotta-200 bg-white text-terracotta-700 hover:border-terracotta-400 hover:bg-terracotta-50"
+            }`}
+          >
+            {name}
+          </Link>
+        );
+      })}
+    </nav>
   );
 }

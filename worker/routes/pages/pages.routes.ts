@@ -4,6 +4,7 @@ import type { Product } from "../../contract/catalogue.ts";
 import { idParamSchema } from "../../contract/catalogue.ts";
 import { featuredProductCount, type InitialData, productsPageSize } from "../../contract/initial-data.ts";
 import { type SharePreviews, sharePreviewsPath, sharePreviewsSchema } from "../../contract/share-previews.ts";
+import { temperamentSchema } from "../../contract/temperaments.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { type AppEnv, createRouter } from "../../lib/app-env.ts";
 import { type PageMeta, renderPageShell } from "./page-shell.ts";
@@ -37,18 +38,27 @@ export const pageRoutes = createRouter()
     return sendPage(c, page);
   })
   .get("/products", async (c) => {
-    // Only ?category= changes what the page shows; anything else (a typo, tracking tags) is
-    // the same page, so it shares the render.
+    // Only ?category= and ?temperament= change what the page shows; anything else (a typo,
+    // tracking tags, an unknown temperament) is the same page, so it shares the render.
     const category = idParamSchema.safeParse({ id: c.req.query("category") });
-    const path = category.success ? (`/products?category=${category.data.id}` as const) : "/products";
+    const temperament = temperamentSchema.safeParse(c.req.query("temperament")).data;
+    const filters = new URLSearchParams({
+      ...(category.success ? { category: String(category.data.id) } : {}),
+      ...(temperament ? { temperament } : {}),
+    }).toString();
+    const path = filters ? (`/products?${filters}` as const) : "/products";
     const catalogue = await readCatalogue(c);
     const page = await catalogue.page(path, async () => {
       const [products, categories] = await Promise.all([catalogue.products(), catalogue.categories()]);
       // An id no category has (a stale bookmark) lists every product, as the app does.
       const categoryId =
         category.success && categories.data.some((c) => c.id === category.data.id) ? category.data.id : null;
-      const list =
-        categoryId === null ? products.data : products.data.filter((product) => product.category_id === categoryId);
+      // A temperament lists only the products that name it (ADR 0048), as the app does.
+      const list = products.data.filter(
+        (product) =>
+          (categoryId === null || product.category_id === categoryId) &&
+          (!temperament || product.temperaments.includes(temperament)),
+      );
       const first = list.slice(0, productsPageSize);
       return renderCataloguePage(c, catalogue.stamp, path, 200, {
         meta: {
@@ -57,7 +67,7 @@ export const pageRoutes = createRouter()
           preloadImage: firstImage(first[0]),
         },
         data: {
-          productList: { category_id: categoryId, products: first, total: list.length },
+          productList: { category_id: categoryId, temperament, products: first, total: list.length },
           categories: categories.data,
         },
       });
