@@ -16,6 +16,7 @@ import { adminRoutes } from "./routes/admin/admin.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
 import { categoryRoutes } from "./routes/categories/categories.routes.ts";
 import { devApiRoutes, devPageRoutes } from "./routes/dev/dev.routes.ts";
+import { eventRoutes } from "./routes/events/events.routes.ts";
 import { healthRoutes } from "./routes/health/health.routes.ts";
 import { pageRoutes } from "./routes/pages/pages.routes.ts";
 import { productRoutes } from "./routes/products/products.routes.ts";
@@ -32,6 +33,7 @@ const api = new Hono<AppEnv>()
   .route("/categories", categoryRoutes)
   .route("/survey", surveyRoutes)
   .route("/user", userRoutes)
+  .route("/events", eventRoutes)
   .route("/dev", devApiRoutes)
   .route("/admin", adminRoutes);
 

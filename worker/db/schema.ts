@@ -247,3 +247,46 @@ export const catalogueState = sqliteTable("catalogue_state", {
   version: integer("version").notNull(),
   epoch: text("epoch").notNull(),
 });
+
+/**
+ * Insights (docs/decisions/0055-counting-without-tracking.md): how many times each product's page
+ * was viewed and its marketplace link followed, per day of the shop (Turkey's time). Counts only:
+ * no address, identifier or user agent. Each event is one upsert (`views = views + 1`).
+ */
+export const productDailyCounts = sqliteTable(
+  "product_daily_counts",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** `YYYY-MM-DD`, text so it sorts and compares as a date. */
+    day: text("day").notNull(),
+    views: integer("views").notNull().default(0),
+    shopVisits: integer("shop_visits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.day] }), index("product_daily_counts_day_idx").on(t.day)],
+);
+
+/**
+ * Today's random salt for the per-address bound (Plausible Analytics' method, ADR 0055): made for
+ * the day, deleted with the day's bound rows once the day is over, so yesterday's hashes can
+ * never be linked to an address again.
+ */
+export const insightSalts = sqliteTable("insight_salts", {
+  day: text("day").primaryKey(),
+  salt: text("salt").notNull(),
+});
+
+/**
+ * Events counted today per (address, product, kind), each kept only as SHA-256 of today's salt
+ * with them: the address is never stored. Repeats past the bound are accepted and not counted.
+ */
+export const insightBounds = sqliteTable(
+  "insight_bounds",
+  {
+    day: text("day").notNull(),
+    key: text("key").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.key] })],
+);

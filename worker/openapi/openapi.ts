@@ -13,6 +13,7 @@ import {
 } from "../contract/auth.ts";
 import { categorySchema, productSchema, surveyQuestionSchema } from "../contract/catalogue.ts";
 import { errorBodySchema } from "../contract/error-body.ts";
+import { insightsSchema } from "../contract/insights.ts";
 import { profileSchema, profileUpdateSchema } from "../contract/profile.ts";
 import { validatedInput } from "../lib/validate.ts";
 
@@ -171,6 +172,12 @@ export const operations: Record<string, Operation> = {
     ok: { 200: z.array(mailboxMessageSchema) },
     development: true,
   },
+  "POST /api/events": {
+    summary: "Count a product page's view or a follow of its marketplace link (no cookie, no identifier)",
+    access: "public",
+    ok: { 202: statusSchema("accepted") },
+    errors: [400],
+  },
   "POST /api/admin/login": {
     summary: "The administrator's sign-in",
     access: "public",
@@ -179,6 +186,12 @@ export const operations: Record<string, Operation> = {
   },
   "GET /api/admin/users": { summary: "The members", access: "admin", ok: { 200: z.array(adminUserSchema) } },
   "GET /api/admin/settings": { summary: "What is configured", access: "admin", ok: { 200: adminSettingsSchema } },
+  "GET /api/admin/insights": {
+    summary: "Views and marketplace visits per product and per day, over the last 7, 30 or 90 days",
+    access: "admin",
+    ok: { 200: insightsSchema },
+    errors: [400],
+  },
   ...catalogueWrites(productSchema, "products"),
   "POST /api/admin/products/reorder": {
     summary: "Set the order of many products in one write",

@@ -4,6 +4,8 @@ import { requireAdmin } from "../../auth/require-user.ts";
 import { limitSignInsPerClient, signInWithLimits } from "../../auth/sign-in-attempts.ts";
 import type { AdminSettings, AdminUser } from "../../contract/admin.ts";
 import { passwordGrantSchema } from "../../contract/auth.ts";
+import { type Insights, insightsQuerySchema } from "../../contract/insights.ts";
+import { readInsights } from "../../insights/insights.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { createRouter } from "../../lib/app-env.ts";
 import { validate } from "../../lib/validate.ts";
@@ -20,6 +22,11 @@ const adminOnly = createRouter()
   .get("/settings", async (c) =>
     c.json((await readSettings(c.var.db, c.var.config)) satisfies AdminSettings, 200, noStore),
   )
+  .get("/insights", validate("query", insightsQuerySchema), async (c) => {
+    const { days, product_id } = c.req.valid("query");
+    const insights = await readInsights(c.var.db, { days, productId: product_id, now: c.var.clock.now() });
+    return c.json(insights satisfies Insights, 200, noStore);
+  })
   .route("/products", adminProductRoutes)
   .route("/categories", adminCategoryRoutes);
 

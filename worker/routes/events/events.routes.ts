@@ -1,0 +1,37 @@
+import { createMiddleware } from "hono/factory";
+import { eventSchema, maxEventBytes } from "../../contract/insights.ts";
+import { recordEvent } from "../../insights/events.ts";
+import { ApiError } from "../../lib/api-error.ts";
+import type { AppEnv } from "../../lib/app-env.ts";
+import { createRouter } from "../../lib/app-env.ts";
+import { validate } from "../../lib/validate.ts";
+
+/**
+ * An event is a few dozen bytes; anything past 1 kB is refused before it is parsed further (the
+ * app-wide limit is 1 MB, for the admin's rich text). The app's JSON check has read the body
+ * already, so this measures what it read.
+ */
+const smallBody = () =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const declared = Number(c.req.header("Content-Length") ?? 0);
+    if (declared > maxEventBytes || new TextEncoder().encode(await c.req.text()).length > maxEventBytes) {
+      throw new ApiError(413, "payload_too_large", `An event is at most ${maxEventBytes} bytes.`);
+    }
+    await next();
+  });
+
+/**
+ * `POST /api/events` (issue 31, docs/decisions/0055-counting-without-tracking.md): a product's
+ * page viewed or its marketplace link followed. Answered 202 `{status: "accepted"}` whether or not it was
+ * counted (a repeat past the per-address bound is not), nothing worth reading: a page sends it with
+ * `navigator.sendBeacon` and never looks.
+ */
+export const eventRoutes = createRouter().post("/", smallBody(), validate("json", eventSchema), async (c) => {
+  await recordEvent(
+    c.var.db,
+    { databaseUrl: c.var.config.DATABASE_URL, address: c.var.clientAddress(c), now: c.var.clock.now() },
+    c.req.valid("json"),
+  );
+  // The same answer counted or not: a client cannot tell whether it reached the bound.
+  return c.json({ status: "accepted" as const }, 202, { "Cache-Control": "no-store" });
+});
