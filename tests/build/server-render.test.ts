@@ -38,7 +38,12 @@ describe("catalogue pages rendered on the server", async () => {
   await createProduct(rendered.db, { name: "Çörek Otu Yağı", categoryId: oils.id });
   // After the others: the home page shows the first three.
   const tagged = { temperaments: ["melancholic" as const], sortOrder: 10 };
-  await createProduct(rendered.db, { name: "Tarçın Çayı", categoryId: teas.id, ...tagged });
+  const cinnamon = await createProduct(rendered.db, {
+    name: "Tarçın Çayı",
+    categoryId: teas.id,
+    ...tagged,
+    temperaments: ["melancholic", "phlegmatic"],
+  });
   await createProduct(rendered.db, { name: "Kekik Yağı", categoryId: oils.id, ...tagged });
 
   const root = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? "";
@@ -75,6 +80,19 @@ describe("catalogue pages rendered on the server", async () => {
     expect(teasOnly).not.toContain("Ihlamur");
     // The other temperaments' links keep the category.
     expect(teasOnly).toContain(`href="/products?category=${teas.id}&amp;temperament=sanguine"`);
+  });
+
+  it("shows a product's temperaments as links to their lists, and none for a product without", async () => {
+    const html = root(await (await rendered.app.request(`/products/${cinnamon.id}`)).text());
+    const badges = [...html.matchAll(/<a [^>]*href="(\/products\?temperament=[a-z]+)"[^>]*>([^<]*)<\/a>/g)];
+    expect(badges.map((m) => [m[1], m[2]])).toEqual([
+      ["/products?temperament=melancholic", "Melancholic"],
+      ["/products?temperament=phlegmatic", "Phlegmatic"],
+    ]);
+    expect(html).toContain("Suits these temperaments");
+    const untagged = root(await (await rendered.app.request(`/products/${tea.id}`)).text());
+    expect(untagged).not.toContain("temperament=");
+    expect(untagged).not.toContain("Suits these temperaments");
   });
 
   it("renders a product page with its sanitized description, and the not-found screen", async () => {

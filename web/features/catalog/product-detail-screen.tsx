@@ -1,11 +1,13 @@
 import { Link } from "@tanstack/react-router";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
+import type { Temperament } from "../../../worker/contract/temperaments.ts";
 import { ErrorPanel } from "../../components/error-panel.tsx";
 import { ExternalLink } from "../../components/external-link.tsx";
 import { ArrowLeftIcon, ShareIcon } from "../../components/icons.tsx";
 import { ImageWithFallback, placeholderImage } from "../../components/image-with-fallback.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
+import { temperamentNames } from "../../lib/temperament-names.ts";
 import { ProductNotShown } from "./product-not-found.tsx";
 import { RichText } from "./rich-text.tsx";
 import { useProduct } from "./use-catalog.ts";
@@ -14,8 +16,8 @@ import { useProduct } from "./use-catalog.ts";
 export const loadingProductText = "Loading product....";
 
 /**
- * `/products/{id}` (SPEC §2): gallery, name, category, descriptions, the marketplace link and
- * Share. `id` is undefined when the address holds no valid id: that is a missing product.
+ * `/products/{id}` (SPEC §2): gallery, name, category, the temperaments it suits, descriptions,
+ * the marketplace link and Share. `id` is undefined when the address holds no valid id: that is a missing product.
  */
 export function ProductDetailScreen({ id }: { id: number | undefined }) {
   const view = useProduct(id);
@@ -80,6 +82,7 @@ function ProductDetail({ product, category }: { product: Product; category: Cate
               {product.short_description || product.description}
             </p>
           </div>
+          <TemperamentBadges temperaments={product.temperaments} />
 
           <div className="mt-8 flex flex-wrap gap-3">
             {product.etsy_link ? (
@@ -102,6 +105,35 @@ function ProductDetail({ product, category }: { product: Product; category: Cate
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * The temperaments the product suits (issue 30), each a link to the products for it. None: no
+ * badges, since such a product is for everyone, and nothing should suggest otherwise.
+ */
+function TemperamentBadges({ temperaments }: { temperaments: readonly Temperament[] }) {
+  const labelId = useId();
+  if (temperaments.length === 0) return null;
+  return (
+    <div className="mt-5 flex flex-wrap items-center gap-x-3 gap-y-2">
+      <span id={labelId} className="text-sm font-semibold text-muted">
+        Suits these temperaments
+      </span>
+      <ul aria-labelledby={labelId} className="flex flex-wrap gap-2">
+        {temperaments.map((temperament) => (
+          <li key={temperament}>
+            <Link
+              to="/products"
+              search={{ temperament }}
+              className="inline-flex min-h-8 items-center rounded-full border border-terracotta-200 bg-terracotta-50 px-3 text-sm font-semibold text-terracotta-700 hover:border-terracotta-400 hover:bg-terracotta-100"
+            >
+              {temperamentNames[temperament]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
