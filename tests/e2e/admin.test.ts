@@ -160,7 +160,16 @@ test("desktop: the administrator signs in and runs the shop", async () => {
     .getByText(first.options[0] as string, { exact: true })
     .first()
     .waitFor();
-  expect(await card.getByText(/, then /).count()).toBe(1); // the temperament result
+  // The temperament result, each part under its own label.
+  const { temperament } = users.find((u) => u.email === member.email) as AdminUser;
+  if (!temperament) throw new Error("the member has no temperament result");
+  const named = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+  expect(await card.locator("dt", { hasText: "Dominant temperament" }).locator("+ dd").textContent()).toBe(
+    named(temperament.dominant),
+  );
+  expect(await card.locator("dt", { hasText: "Secondary temperament" }).locator("+ dd").textContent()).toBe(
+    named(temperament.secondary),
+  );
   await snap(page, "admin-users-desktop");
   await expectAccessible(page);
 
@@ -422,11 +431,13 @@ test("desktop: the administrator signs in and runs the shop", async () => {
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const csv = bytes.subarray(3).toString("utf8");
   const lines = csv.trimEnd().split("\r\n");
-  expect(lines[0]).toBe("id,first_name,last_name,email,created_at,is_verified,survey_answered,survey_total");
+  expect(lines[0]).toBe(
+    "id,first_name,last_name,email,created_at,is_verified,survey_answered,survey_total,temperament_dominant,temperament_secondary",
+  );
   expect(lines).toHaveLength(users.length + 1);
   const row = users.find((u) => u.email === member.email) as AdminUser;
   expect(lines).toContain(
-    `${row.id},"'=HYPERLINK(""http://evil.example"")","Kaya, ""Su""",${member.email},${row.created_at},true,20,20`,
+    `${row.id},"'=HYPERLINK(""http://evil.example"")","Kaya, ""Su""",${member.email},${row.created_at},true,20,20,${temperament.dominant},${temperament.secondary}`,
   );
 
   await page.evaluate(async () => {

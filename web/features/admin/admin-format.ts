@@ -15,10 +15,13 @@ const temperamentNames = {
   phlegmatic: "Phlegmatic",
 } as const;
 
-/** The temperament result as the admin reads it: "Sanguine, then Phlegmatic", or null. */
-export function temperamentSummary(temperament: AdminUser["temperament"]): string | null {
-  if (!temperament) return null;
-  return `${temperamentNames[temperament.dominant]}, then ${temperamentNames[temperament.secondary]}`;
+/**
+ * A member's temperament result as the admin reads it, each part by name ("Sanguine"), or a dash
+ * for each when the member has no result.
+ */
+export function temperamentResult(temperament: AdminUser["temperament"]): { dominant: string; secondary: string } {
+  if (!temperament) return { dominant: "—", secondary: "—" };
+  return { dominant: temperamentNames[temperament.dominant], secondary: temperamentNames[temperament.secondary] };
 }
 
 /** "Ayşe Yılmaz", or the e-mail when a name is missing. */

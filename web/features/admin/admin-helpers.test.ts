@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { productFixture } from "../../lib/product-fixture.ts";
-import { formatDate, fullName, temperamentSummary } from "./admin-format.ts";
+import { formatDate, fullName, temperamentResult } from "./admin-format.ts";
 import { missingProductFields, productFormFrom, productPayload } from "./product-form-values.ts";
 
 const product = productFixture({
@@ -65,8 +65,11 @@ describe("formatting for the admin", () => {
   });
 
   it("reads the temperament result and the name", () => {
-    expect(temperamentSummary({ dominant: "choleric", secondary: "sanguine" })).toBe("Choleric, then Sanguine");
-    expect(temperamentSummary(null)).toBeNull();
+    expect(temperamentResult({ dominant: "choleric", secondary: "sanguine" })).toEqual({
+      dominant: "Choleric",
+      secondary: "Sanguine",
+    });
+    expect(temperamentResult(null)).toEqual({ dominant: "—", secondary: "—" });
     expect(fullName({ first_name: "Ayşe", last_name: "Yılmaz", email: "a@x.com" })).toBe("Ayşe Yılmaz");
     expect(fullName({ first_name: "", last_name: "", email: "a@x.com" })).toBe("a@x.com");
   });

@@ -41,15 +41,30 @@ function splitQuoted(line: string, separator: string): string[] {
 }
 
 describe("buildUsersCsv", () => {
-  it("starts with a byte order mark and SPEC §3's columns, one row per user, CRLF line ends", () => {
-    const csv = buildUsersCsv([user(), user({ id: "u2", first_name: "Can", is_verified: false, survey_answered: 3 })]);
+  it("starts with a byte order mark and SPEC §3's columns, then the temperament result's, one row per user, CRLF line ends", () => {
+    const csv = buildUsersCsv([
+      user(),
+      user({
+        id: "u2",
+        first_name: "Can",
+        is_verified: false,
+        survey_answered: 3,
+        temperament: { dominant: "melancholic", secondary: "choleric" },
+      }),
+    ]);
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv.endsWith("\r\n")).toBe(true);
     expect(rows(csv)).toEqual([
-      "id,first_name,last_name,email,created_at,is_verified,survey_answered,survey_total",
-      "7f9c1c1e-0000-4000-8000-000000000001,Ayşe,Yılmaz,ayse@example.com,2026-03-02T09:05:07.000Z,true,20,20",
-      "u2,Can,Yılmaz,ayse@example.com,2026-03-02T09:05:07.000Z,false,3,20",
+      "id,first_name,last_name,email,created_at,is_verified,survey_answered,survey_total,temperament_dominant,temperament_secondary",
+      "7f9c1c1e-0000-4000-8000-000000000001,Ayşe,Yılmaz,ayse@example.com,2026-03-02T09:05:07.000Z,true,20,20,sanguine,phlegmatic",
+      "u2,Can,Yılmaz,ayse@example.com,2026-03-02T09:05:07.000Z,false,3,20,melancholic,choleric",
     ]);
+  });
+
+  it("leaves the temperament cells empty for a member without a result", () => {
+    expect(rows(buildUsersCsv([user({ id: "u3", survey_answered: 0, answers: [], temperament: null })]))[1]).toBe(
+      "u3,Ayşe,Yılmaz,ayse@example.com,2026-03-02T09:05:07.000Z,true,0,20,,",
+    );
   });
 
   it("keeps Turkish letters as they are (UTF-8 once encoded)", () => {
@@ -62,7 +77,7 @@ describe("buildUsersCsv", () => {
   it("quotes values holding a quote, a comma or a line break, doubling the quotes", () => {
     const csv = buildUsersCsv([user({ first_name: 'Ali "Baba"', last_name: "Kaya, Jr.", email: "a\nb@x.com" })]);
     expect(csv.slice(csv.indexOf("\r\n") + 2)).toBe(
-      '7f9c1c1e-0000-4000-8000-000000000001,"Ali ""Baba""","Kaya, Jr.","a\nb@x.com",2026-03-02T09:05:07.000Z,true,20,20\r\n',
+      '7f9c1c1e-0000-4000-8000-000000000001,"Ali ""Baba""","Kaya, Jr.","a\nb@x.com",2026-03-02T09:05:07.000Z,true,20,20,sanguine,phlegmatic\r\n',
     );
     expect(buildUsersCsv([user({ last_name: "line\r\nbreak" })])).toContain(',"line\r\nbreak",');
   });
@@ -111,7 +126,7 @@ describe("buildUsersCsv", () => {
 
   it("writes only the header for an empty list", () => {
     expect(rows(buildUsersCsv([]))).toEqual([
-      "id,first_name,last_name,email,created_at,is_verified,survey_answered,survey_total",
+      "id,first_name,last_name,email,created_at,is_verified,survey_answered,survey_total,temperament_dominant,temperament_secondary",
     ]);
   });
 });

@@ -1,7 +1,7 @@
 import type { AdminUser } from "../../../worker/contract/admin.ts";
 
 /** SPEC §3's exported user row, in this column order. */
-export const csvColumns = [
+const specColumns = [
   "id",
   "first_name",
   "last_name",
@@ -11,6 +11,20 @@ export const csvColumns = [
   "survey_answered",
   "survey_total",
 ] as const;
+
+/**
+ * The export's columns: SPEC's, then the temperament result (issue 30) after them, so a sheet
+ * that reads SPEC's columns by position still finds them where they were. The result is the
+ * temperament's name as the API spells it ("melancholic"), empty for a member without one.
+ */
+export const csvColumns = [...specColumns, "temperament_dominant", "temperament_secondary"] as const;
+
+/** A user with the export's own columns beside the API's fields. */
+const csvValues = (user: AdminUser) => ({
+  ...user,
+  temperament_dominant: user.temperament?.dominant ?? "",
+  temperament_secondary: user.temperament?.secondary ?? "",
+});
 
 /**
  * Spreadsheet programs open a CSV in the system's legacy code page unless it starts with a byte
@@ -43,7 +57,10 @@ function cell(value: string | number | boolean): string {
 
 /** The users as SPEC §9's CSV: BOM, a header row, one row per user, CRLF line ends. */
 export function buildUsersCsv(users: readonly AdminUser[]): string {
-  const rows = users.map((user) => csvColumns.map((column) => cell(user[column])).join(","));
+  const rows = users.map((user) => {
+    const values = csvValues(user);
+    return csvColumns.map((column) => cell(values[column])).join(",");
+  });
   return `${byteOrderMark}${[csvColumns.join(","), ...rows].join("\r\n")}\r\n`;
 }
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { AdminUser } from "../../../worker/contract/admin.ts";
 import { ChevronDownIcon } from "../../components/icons.tsx";
-import { formatDate, fullName, temperamentSummary } from "./admin-format.ts";
+import { formatDate, fullName, temperamentResult } from "./admin-format.ts";
 import { Badge, EmptyState, TabHeader } from "./admin-ui.tsx";
 
 /**
@@ -54,7 +54,7 @@ export function UsersTab({ users }: { users: readonly AdminUser[] }) {
 }
 
 function UserCard({ user }: { user: AdminUser }) {
-  const result = temperamentSummary(user.temperament);
+  const result = temperamentResult(user.temperament);
   return (
     <article className="rounded-2xl border border-sand bg-white p-5 shadow-soft">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -71,7 +71,7 @@ function UserCard({ user }: { user: AdminUser }) {
         </div>
         <Badge tone={user.is_verified ? "sage" : "terracotta"}>{user.is_verified ? "Verified" : "Pending"}</Badge>
       </div>
-      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
+      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3 xl:grid-cols-5">
         <div>
           <dt className="text-muted">Joined</dt>
           <dd className="font-medium text-ink">{formatDate(user.created_at)}</dd>
@@ -83,8 +83,12 @@ function UserCard({ user }: { user: AdminUser }) {
           </dd>
         </div>
         <div>
-          <dt className="text-muted">Temperament</dt>
-          <dd className="font-medium text-ink">{result ?? "—"}</dd>
+          <dt className="text-muted">Dominant temperament</dt>
+          <dd className="font-medium text-ink">{result.dominant}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Secondary temperament</dt>
+          <dd className="font-medium text-ink">{result.secondary}</dd>
         </div>
         <div>
           <dt className="text-muted">Result e-mail</dt>
