@@ -20,6 +20,7 @@ import { eventRoutes } from "./routes/events/events.routes.ts";
 import { healthRoutes } from "./routes/health/health.routes.ts";
 import { pageRoutes } from "./routes/pages/pages.routes.ts";
 import { productRoutes } from "./routes/products/products.routes.ts";
+import { seoRoutes } from "./routes/seo/seo.routes.ts";
 import { surveyRoutes } from "./routes/survey/survey.routes.ts";
 import { userRoutes } from "./routes/user/user.routes.ts";
 
@@ -92,6 +93,8 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route("/dev", devPageRoutes);
+  // /sitemap.xml and /robots.txt: made from the catalogue and PUBLIC_URL, not from the web build.
+  app.route("/", seoRoutes);
 
   const { assets } = deps;
   if (assets) {
