@@ -17,6 +17,7 @@ describe("the product form's values", () => {
       long_description: "",
       images: [""],
       etsy_link: "",
+      temperaments: [],
     });
     expect(productFormFrom(product)).toEqual({
       name: "Ihlamur",
@@ -25,7 +26,12 @@ describe("the product form's values", () => {
       long_description: "<p>Long</p>",
       images: ["/images/a.jpg", "https://cdn.example.com/b.jpg"],
       etsy_link: "https://shop.example.com/ihlamur",
+      temperaments: [],
     });
+    expect(productFormFrom({ ...product, temperaments: ["choleric", "melancholic"] }).temperaments).toEqual([
+      "choleric",
+      "melancholic",
+    ]);
     expect(productFormFrom({ ...product, images: [], category_id: null })).toMatchObject({
       images: [""],
       category_id: "",
@@ -52,7 +58,18 @@ describe("the product form's values", () => {
       category_id: 2,
       images: ["/images/a.jpg"],
       etsy_link: "https://shop.example.com/ihlamur",
+      temperaments: [],
     });
+  });
+
+  it("sends the temperaments ticked in the canonical order, and an empty list when none is", () => {
+    const values = { ...productFormFrom(product), temperaments: ["phlegmatic", "sanguine", "melancholic"] as const };
+    expect(productPayload({ ...values, temperaments: [...values.temperaments] }).temperaments).toEqual([
+      "sanguine",
+      "melancholic",
+      "phlegmatic",
+    ]);
+    expect(productPayload(productFormFrom(product)).temperaments).toEqual([]);
   });
 });
 

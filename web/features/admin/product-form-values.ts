@@ -1,5 +1,6 @@
 import type { ProductInput } from "../../../worker/contract/admin.ts";
 import type { Product } from "../../../worker/contract/catalogue.ts";
+import { inTemperamentOrder, type Temperament } from "../../../worker/contract/temperaments.ts";
 
 /** What the product form edits: strings, as the inputs hold them. */
 export type ProductFormValues = {
@@ -9,6 +10,8 @@ export type ProductFormValues = {
   long_description: string;
   images: string[];
   etsy_link: string;
+  /** The temperaments ticked, in the order they were ticked; none: for everyone (issue 30). */
+  temperaments: Temperament[];
 };
 
 /** SPEC §4: the form opens prefilled for an edit, or empty with one blank image field for a new product. */
@@ -20,6 +23,7 @@ export function productFormFrom(product: Product | undefined): ProductFormValues
     long_description: product?.long_description ?? "",
     images: product?.images.length ? [...product.images] : [""],
     etsy_link: product?.etsy_link ?? "",
+    temperaments: [...(product?.temperaments ?? [])],
   };
 }
 
@@ -31,7 +35,10 @@ export function missingProductFields(values: ProductFormValues): ProductField[] 
   return required.filter((field) => values[field].trim() === "");
 }
 
-/** SPEC §7's payload; blank image entries dropped (SPEC §5). */
+/**
+ * SPEC §7's payload; blank image entries dropped (SPEC §5). The temperaments are always sent, in
+ * the canonical order (ADR 0048): an edit that unticks them all clears them.
+ */
 export function productPayload(values: ProductFormValues): ProductInput {
   return {
     name: values.name.trim(),
@@ -40,5 +47,6 @@ export function productPayload(values: ProductFormValues): ProductInput {
     category_id: Number(values.category_id),
     images: values.images.map((image) => image.trim()).filter((image) => image !== ""),
     etsy_link: values.etsy_link.trim(),
+    temperaments: inTemperamentOrder(values.temperaments),
   };
 }

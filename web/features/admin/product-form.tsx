@@ -1,6 +1,8 @@
 import { type FormEvent, lazy, Suspense, useId, useState } from "react";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
+import { temperaments } from "../../../worker/contract/temperaments.ts";
 import { ApiResponseError } from "../../lib/api-client.ts";
+import { temperamentNames } from "../../lib/temperament-names.ts";
 import { VersionConflictError, writeErrorMessage } from "./admin-api.ts";
 import {
   AdminField,
@@ -202,6 +204,40 @@ export function ProductForm({
       <AdminField id={`${id}-etsy_link`} label="Shop Link" required error={invalid.etsy_link}>
         <input {...field("etsy_link")} type="url" inputMode="url" placeholder="https://" className={inputClass} />
       </AdminField>
+
+      {/* Issue 30: optional; the shop's filter lists a product only under the ones ticked. */}
+      <fieldset aria-describedby={[`${id}-temperaments-hint`, describe("temperaments")].filter(Boolean).join(" ")}>
+        <legend className={labelClass}>Suits these temperaments</legend>
+        <p id={`${id}-temperaments-hint`} className="text-sm text-muted">
+          Optional. None ticked means the product is for everyone.
+        </p>
+        <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {temperaments.map((temperament) => (
+            <label
+              key={temperament}
+              className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-sand bg-white px-4 text-sm font-medium text-ink has-[:checked]:border-sage-600 has-[:checked]:bg-sage-50"
+            >
+              <input
+                type="checkbox"
+                name="temperaments"
+                value={temperament}
+                checked={values.temperaments.includes(temperament)}
+                onChange={(event) =>
+                  set(
+                    "temperaments",
+                    event.target.checked
+                      ? [...values.temperaments, temperament]
+                      : values.temperaments.filter((ticked) => ticked !== temperament),
+                  )
+                }
+                className="size-5 accent-sage-700"
+              />
+              {temperamentNames[temperament]}
+            </label>
+          ))}
+        </div>
+        {invalid.temperaments ? <FieldError id={`${id}-temperaments-error`}>{invalid.temperaments}</FieldError> : null}
+      </fieldset>
     </AdminForm>
   );
 }
