@@ -78,11 +78,12 @@ describe("the shop's address is its own, never the request's Host", () => {
       expect(forged.status).toBe(200);
       expect(forged.body).not.toContain("evil.example");
       const canonical = /<link rel="canonical" href="([^"]+)"/.exec(forged.body)?.[1];
-      expect(canonical).toBe(`${server.url}${path.split("?")[0]}`);
+      // The category stays in it: it chooses what the page shows (ADR 0054).
+      expect(canonical).toBe(`${server.url}${path}`);
       // The next visitor is served the page rendered for the forged request.
       const next = await send(path, { headers: { Host: `localhost:${port}` } });
       expect(next.body).not.toContain("evil.example");
-      expect(next.body).toContain(`${server.url}${path.split("?")[0]}`);
+      expect(next.body).toContain(`${server.url}${path}`);
     },
   );
 

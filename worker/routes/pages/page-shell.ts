@@ -1,6 +1,7 @@
 import { type InitialData, initialDataElementId } from "../../contract/initial-data.ts";
 import { escapeHtml } from "../../lib/escape-html.ts";
 import { type ShareImage, shopName } from "./share-image.ts";
+import type { StructuredData } from "./structured-data.ts";
 
 export type PageMeta = {
   title: string;
@@ -12,6 +13,8 @@ export type PageMeta = {
   /** The image that will be the largest paint: fetched with the HTML instead of after the script. */
   preloadImage?: string | undefined;
   type?: "website" | "product";
+  /** schema.org JSON-LD for search engines (structured-data.ts), one script element each. */
+  structuredData?: readonly StructuredData[] | undefined;
 };
 
 // JSON inside a script element must not contain "</script" or an HTML comment opener.
@@ -23,10 +26,11 @@ const escapeJsonForHtml = (json: string) =>
     .replace(/\u2029/g, "\\u2029");
 
 /**
- * Writes a page's title, description, Open Graph / Twitter tags, the largest image's preload and
- * the initial catalogue data into the built app shell (dist/web/index.html).
+ * Writes a page's title, description, Open Graph / Twitter tags, the largest image's preload,
+ * its JSON-LD and the initial catalogue data (none for a page that shows no catalogue) into the
+ * built app shell (dist/web/index.html).
  */
-export function renderPageShell(shell: string, meta: PageMeta, data: InitialData, markup = ""): string {
+export function renderPageShell(shell: string, meta: PageMeta, data: InitialData | undefined, markup = ""): string {
   const { image } = meta;
   const tags = [
     `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
@@ -44,7 +48,14 @@ export function renderPageShell(shell: string, meta: PageMeta, data: InitialData
     meta.preloadImage
       ? `<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />`
       : "",
-    `<script type="application/json" id="${initialDataElementId}">${escapeJsonForHtml(JSON.stringify(data))}</script>`,
+    // Data, not code: the CSP's script-src does not apply to either type, and escaping keeps a
+    // product's name from ending the element.
+    ...(meta.structuredData ?? []).map(
+      (item) => `<script type="application/ld+json">${escapeJsonForHtml(JSON.stringify(item))}</script>`,
+    ),
+    data
+      ? `<script type="application/json" id="${initialDataElementId}">${escapeJsonForHtml(JSON.stringify(data))}</script>`
+      : "",
   ]
     .filter(Boolean)
     .join("\n    ");

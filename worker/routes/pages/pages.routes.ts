@@ -7,11 +7,17 @@ import { type SharePreviews, sharePreviewsPath, sharePreviewsSchema } from "../.
 import { temperamentSchema } from "../../contract/temperaments.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { type AppEnv, createRouter } from "../../lib/app-env.ts";
+import { shortHash } from "../../lib/short-hash.ts";
+import { canonicalUrl } from "./canonical-url.ts";
 import { type PageMeta, renderPageShell } from "./page-shell.ts";
 import { shareImageFor, shopName } from "./share-image.ts";
+import { homeStructuredData, productStructuredData } from "./structured-data.ts";
 
 const siteDescription =
   "Herbal teas, natural oils, soaps and bee products, chosen with care. Browse the Doğal Yaşam shop and take the free 20-question temperament test.";
+
+const aboutDescription =
+  "The story of Doğal Yaşam: a grandmother's garden near Kastamonu, her notebook of remedies, and the herbal teas, oils and soaps that grew from them.";
 
 const firstImage = (product: Product | undefined) => product?.images[0];
 
@@ -19,8 +25,9 @@ const firstImage = (product: Product | undefined) => product?.images[0];
  * The catalogue pages, served as the app shell with their data, markup and meta tags written
  * in: the first paint needs no API call, and a shared product link previews that product.
  * A page is the same for every visitor until the catalogue changes, so each is rendered once
- * per catalogue version and answered from that render (with its ETag) until then. Every other
- * page is the plain shell from the static assets.
+ * per catalogue version and answered from that render (with its ETag) until then. /about gets
+ * its own head the same way (no data: it shows no catalogue). Every other page is the plain
+ * shell from the static assets.
  */
 export const pageRoutes = createRouter()
   .get("/", async (c) => {
@@ -31,10 +38,26 @@ export const pageRoutes = createRouter()
       // image preload: on a phone the largest paint is the hero's text, the products are below
       // the fold.
       return renderCataloguePage(c, catalogue.stamp, "/", 200, {
-        meta: { title: "Doğal Yaşam — Natural health & wellness", description: siteDescription },
+        meta: {
+          title: "Doğal Yaşam — Natural health & wellness",
+          description: siteDescription,
+          structuredData: homeStructuredData(c.var.siteOrigin(), siteDescription),
+        },
         data: { featured: products.data.slice(0, featuredProductCount), categories: categories.data },
       });
     });
+    return sendPage(c, page);
+  })
+  .get("/about", async (c) => {
+    // Public, so it carries its own address and description; it shows no catalogue, so the page
+    // embeds no data and is rendered in the browser as before.
+    const catalogue = await readCatalogue(c);
+    const page = await catalogue.page("/about", () =>
+      renderCataloguePage(c, catalogue.stamp, "/about", 200, {
+        meta: { title: "Our story — Doğal Yaşam", description: aboutDescription },
+        data: undefined,
+      }),
+    );
     return sendPage(c, page);
   })
   .get("/products", async (c) => {
@@ -87,10 +110,12 @@ export const pageRoutes = createRouter()
     const page = await catalogue.page(path, async () => {
       const [categories, product] = await Promise.all([catalogue.categories(), catalogue.product(id.data.id)]);
       if (!product.data) return renderProductNotFound(c, catalogue.stamp, categories.data, path);
+      const origin = c.var.siteOrigin();
       return renderCataloguePage(c, catalogue.stamp, path, 200, {
         meta: {
           title: `${product.data.name} — Doğal Yaşam`,
-          description: product.data.short_description,
+          description: product.data.short_description.trim() || product.data.description.trim() || siteDescription,
+          structuredData: productStructuredData(origin, canonicalUrl(path, origin), product.data, categories.data),
           product: { image: product.data.images[0], name: product.data.name },
           preloadImage: product.data.images[0],
           type: "product",
@@ -104,7 +129,8 @@ export const pageRoutes = createRouter()
 type PageParts = {
   /** `product`: the product a link to this page previews; without it, the shop's default preview. */
   meta: Omit<PageMeta, "url" | "image"> & { product?: { image: string | undefined; name: string } };
-  data: InitialData;
+  /** The page's catalogue data; none for a page that shows no catalogue (no data, no server render). */
+  data: InitialData | undefined;
 };
 
 function renderProductNotFound(
@@ -142,9 +168,9 @@ async function renderCataloguePage(
   const image = shareImageFor(product?.image, product?.name ?? shopName, previews.list, origin);
   const html = renderPageShell(
     shell,
-    { ...pageMeta, url: new URL(path.split("?")[0] as string, origin).toString(), image },
+    { ...pageMeta, url: canonicalUrl(path, origin), image },
     data,
-    await renderMarkup(c, path, data),
+    data ? await renderMarkup(c, path, data) : "",
   );
   const build = await shortHash(shell + previews.text);
   return { status, body: new TextEncoder().encode(html), etag: `"${stamp}-${build}-${path}"` };
@@ -187,12 +213,6 @@ async function renderMarkup(c: Context<AppEnv>, path: string, data: InitialData)
     logger.error("server render failed", { path, error: String(error) });
     return "";
   }
-}
-
-/** The first 8 bytes of the text's SHA-256, in hex: tells one build of the shell from another. */
-async function shortHash(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest, 0, 8), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 function sendPage(c: Context<AppEnv>, page: CachedPage) {

@@ -1,0 +1,41 @@
+import { JSDOM } from "jsdom";
+import { expect } from "vitest";
+
+/** A sitemap read by an XML parser, as a crawler reads it: each `<url>`'s loc and lastmod. */
+export function readSitemap(xml: string): { loc: string; lastmod: string | null }[] {
+  const { document } = new JSDOM(xml, { contentType: "application/xml" }).window;
+  // A malformed document (an unescaped `&` or `<`) parses to a parsererror, not a urlset.
+  expect(document.documentElement.nodeName).toBe("urlset");
+  expect(document.documentElement.namespaceURI).toBe("http://www.sitemaps.org/schemas/sitemap/0.9");
+  return [...document.documentElement.children].map((url) => {
+    expect(url.localName).toBe("url");
+    return {
+      loc: url.getElementsByTagName("loc")[0]?.textContent ?? "",
+      lastmod: url.getElementsByTagName("lastmod")[0]?.textContent ?? null,
+    };
+  });
+}
+
+/** What a search engine reads in a page's head: canonical, description, and the JSON-LD, parsed. */
+export function readHead(html: string) {
+  const { document } = new JSDOM(html).window;
+  return {
+    canonical: document.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? null,
+    description: document.querySelector('meta[name="description"]')?.getAttribute("content") ?? null,
+    structuredData: [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+      (script) => JSON.parse(script.textContent ?? "") as Record<string, unknown>,
+    ),
+    /** Every script element's type and text: an injected `<script>` would be one more. */
+    scripts: [...document.querySelectorAll("script")].map((script) => ({
+      type: script.getAttribute("type"),
+      text: script.textContent ?? "",
+    })),
+  };
+}
+
+/** The one JSON-LD item of `type` in a page. */
+export function structuredItem(html: string, type: string): Record<string, unknown> {
+  const items = readHead(html).structuredData.filter((item) => item["@type"] === type);
+  expect(items).toHaveLength(1);
+  return items[0] as Record<string, unknown>;
+}

@@ -1,0 +1,81 @@
+import { decodeHTML } from "entities/decode";
+import { FilterXSS } from "xss";
+import type { Category, Product } from "../../contract/catalogue.ts";
+import { shopName } from "./share-image.ts";
+
+/**
+ * The schema.org JSON-LD of the catalogue pages (docs/decisions/0054-found-by-search-engines.md):
+ * what search engines read of the shop and each product. Written into the page by page-shell.ts,
+ * escaped there so no text can close the script element.
+ */
+export type StructuredData = Readonly<Record<string, unknown>>;
+
+const context = "https://schema.org";
+
+/** The installed app's largest icon (web manifest, built from web/public/favicon.svg): a raster logo. */
+export const logoPath = "/pwa-512x512.png";
+
+/** Home: who the shop is, and the site itself. */
+export function homeStructuredData(origin: string, description: string): StructuredData[] {
+  const url = new URL("/", origin).toString();
+  return [
+    { "@context": context, "@type": "Organization", name: shopName, url, logo: new URL(logoPath, origin).toString() },
+    { "@context": context, "@type": "WebSite", name: shopName, url, description },
+  ];
+}
+
+/** A product page: the product, and the trail Home › its category › it. */
+export function productStructuredData(
+  origin: string,
+  url: string,
+  product: Product,
+  categories: readonly Category[],
+): StructuredData[] {
+  const category = categories.find((c) => c.id === product.category_id);
+  const images = product.images.flatMap((image) => {
+    const absolute = URL.parse(image, origin);
+    return absolute && (absolute.protocol === "https:" || absolute.protocol === "http:") ? [absolute.toString()] : [];
+  });
+  const trail = [
+    { name: "Home", item: new URL("/", origin).toString() },
+    category
+      ? { name: category.name, item: new URL(`/products?category=${category.id}`, origin).toString() }
+      : { name: "Products", item: new URL("/products", origin).toString() },
+    { name: product.name, item: url },
+  ];
+  return [
+    {
+      "@context": context,
+      "@type": "Product",
+      name: product.name,
+      description: productText(product),
+      ...(images.length > 0 ? { image: images } : {}),
+      url,
+      ...(category ? { category: category.name } : {}),
+    },
+    {
+      "@context": context,
+      "@type": "BreadcrumbList",
+      itemListElement: trail.map((step, index) => ({ "@type": "ListItem", position: index + 1, ...step })),
+    },
+  ];
+}
+
+/** The product's fullest description as plain text: the long one (HTML) when it has any text. */
+export function productText(product: Product): string {
+  return htmlToText(product.long_description) || product.description.trim() || product.short_description.trim();
+}
+
+// No element is kept: each tag becomes a space (so "<p>a</p><p>b</p>" reads "a b"), and the
+// contents of elements that hold code, never text, go with them.
+const textOnly = new FilterXSS({
+  whiteList: {},
+  onIgnoreTag: () => " ",
+  stripIgnoreTagBody: ["script", "style", "noscript", "template", "iframe", "object", "svg", "math"],
+  allowCommentTag: false,
+});
+
+/** HTML (a sanitized long description) as the text a reader sees, its entities decoded. */
+export function htmlToText(html: string): string {
+  return decodeHTML(textOnly.process(html)).replace(/\s+/g, " ").trim();
+}
