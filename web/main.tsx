@@ -2,6 +2,7 @@ import "./styles.css";
 import { startInStages } from "./boot/start-in-stages.ts";
 import { whenPainted } from "./boot/when-painted.ts";
 import { catalogueWorker } from "./features/catalog/catalogue-worker-start.ts";
+import { sendWaitingInsightEventsFromNowOn } from "./lib/insight-events.ts";
 import { markSessionFromStorage } from "./lib/session-hint.ts";
 import { markBuildCurrent, reloadOnceForStaleBuild } from "./lib/stale-build.ts";
 
@@ -23,4 +24,6 @@ whenPainted(() => {
   startInStages().then(markBuildCurrent, (error: unknown) => {
     if (!reloadOnceForStaleBuild()) throw error;
   });
+  // Product views and shop visits kept on this device while offline (issue 31).
+  sendWaitingInsightEventsFromNowOn();
 });

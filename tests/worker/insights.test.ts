@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import type { ErrorBody } from "../../worker/contract/error-body.ts";
-import { addDays, type Insights, shopDay } from "../../worker/contract/insights.ts";
+import type { Insights } from "../../worker/contract/insights.ts";
+import { addDays, shopDay } from "../../worker/contract/shop-day.ts";
 import { eventsPerAddressPerDay } from "../../worker/insights/events.ts";
 import { createMember, createProduct } from "../support/factories.ts";
 import { setUpWorkerShop, testAdmin } from "./harness.ts";

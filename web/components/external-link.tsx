@@ -9,15 +9,25 @@ export function ExternalLink({
   href,
   className,
   iconClassName = "size-4",
+  onFollow,
   children,
 }: {
   href: string;
   className?: string;
   iconClassName?: string;
+  /** Called beside the browser following the link (a click, or a middle click's new tab). */
+  onFollow?: () => void;
   children: ReactNode;
 }) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={className}
+      onClick={onFollow}
+      onAuxClick={onFollow ? (event) => event.button === 1 && onFollow() : undefined}
+    >
       {children}
       <ExternalIcon className={iconClassName} />
       <span className="sr-only">(opens in a new tab)</span>

@@ -9,9 +9,6 @@ import * as z from "zod/mini";
 export const eventKinds = ["view", "shop_visit"] as const;
 export type EventKind = (typeof eventKinds)[number];
 
-/** A day of the shop, `YYYY-MM-DD` (Turkey's calendar: the shop's). */
-export type Day = string;
-
 const dayError = "must be a date as YYYY-MM-DD";
 
 /** `YYYY-MM-DD` naming a real date (no 2026-02-30). */
@@ -89,24 +86,3 @@ export const insightsSchema = z.object({
   product_id: z.nullable(count),
 });
 export type Insights = z.infer<typeof insightsSchema>;
-
-/** Days are counted on the shop's calendar, Turkey's, whatever the server's or device's zone. */
-const shopCalendar = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Istanbul",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** The shop's day at `moment`, `YYYY-MM-DD`. */
-export function shopDay(moment: Date): Day {
-  const part = (type: string) => shopCalendar.formatToParts(moment).find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
-
-/** `day` moved by `days` (negative: back). */
-export function addDays(day: Day, days: number): Day {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { addDays, type Day, type EventInput, maxEventAgeDays, shopDay } from "../contract/insights.ts";
+import { type EventInput, maxEventAgeDays } from "../contract/insights.ts";
+import { addDays, type Day, shopDay } from "../contract/shop-day.ts";
 import type { Database } from "../db/client.ts";
 import { ApiError } from "../lib/api-error.ts";
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { addDays, type InsightPeriod, type Insights, shopDay } from "../contract/insights.ts";
+import type { InsightPeriod, Insights } from "../contract/insights.ts";
+import { addDays, shopDay } from "../contract/shop-day.ts";
 import type { Database } from "../db/client.ts";
 
 /**

@@ -8,6 +8,7 @@ import { ArrowLeftIcon, ShareIcon } from "../../components/icons.tsx";
 import { ImageWithFallback, placeholderImage } from "../../components/image-with-fallback.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { temperamentNames } from "../../lib/temperament-names.ts";
+import { useInsightEvents } from "../../lib/use-insight-events.ts";
 import { ProductNotShown } from "./product-not-found.tsx";
 import { RichText } from "./rich-text.tsx";
 import { useProduct } from "./use-catalog.ts";
@@ -52,6 +53,7 @@ function ProductPending({
 
 function ProductDetail({ product, category }: { product: Product; category: Category | undefined }) {
   useDocumentTitle(product.name);
+  const { onShopVisit } = useInsightEvents(product.id);
   const images = product.images.filter((src) => src.trim());
   return (
     <article className="container-page pt-6 pb-16 sm:pt-10 sm:pb-24">
@@ -86,7 +88,7 @@ function ProductDetail({ product, category }: { product: Product; category: Cate
 
           <div className="mt-8 flex flex-wrap gap-3">
             {product.etsy_link ? (
-              <ExternalLink href={product.etsy_link} className="btn btn-accent px-6 text-base">
+              <ExternalLink href={product.etsy_link} className="btn btn-accent px-6 text-base" onFollow={onShopVisit}>
                 Buy on Etsy
               </ExternalLink>
             ) : null}
