@@ -28,6 +28,7 @@ export function readHead(html: string) {
     /** Every script element's type and text: an injected `<script>` would be one more. */
     scripts: [...document.querySelectorAll("script")].map((script) => ({
       type: script.getAttribute("type"),
+      src: script.getAttribute("src"),
       text: script.textContent ?? "",
     })),
   };
