@@ -242,37 +242,37 @@ function TemperamentFilter({
   ];
   return (
     // Links, not form controls: a navigation of its own, named by its visible label.
-    <nav
-      aria-labelledby={labelId}
-      className="-mx-5 flex min-w-0 items-center gap-2 overflow-x-auto px-5 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
-    >
-      <span id={labelId} className="mr-1 shrink-0 text-sm font-semibold text-muted">
+    <nav aria-labelledby={labelId} className="flex min-w-0 flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
+      {/* Above the row on phones, where the row scrolls sideways and would take its label along. */}
+      <span id={labelId} className="shrink-0 text-sm font-semibold text-muted">
         Temperament
       </span>
-      {options.map(({ temperament, name }) => {
-        const current = temperament === selected;
-        return (
-          <Link
-            key={temperament ?? "all"}
-            to="/products"
-            search={{
-              ...(categoryId === undefined ? {} : { category: categoryId }),
-              ...(temperament === undefined ? {} : { temperament }),
-            }}
-            resetScroll={false}
-            // The link to this very address is marked aria-current="page"; "All temperaments"
-            // (fewer search parameters) is not, as it would be with a partial match.
-            activeOptions={{ exact: true, includeSearch: true }}
-            className={`inline-flex min-h-11 shrink-0 items-center rounded-full border px-4 py-2 text-sm font-semibold transition-colors ${
-              current
-                ? "border-terracotta-700 bg-terracotta-700 text-white shadow-soft"
-                : "border-terracotta-200 bg-white text-terracotta-700 hover:border-terracotta-400 hover:bg-terracotta-50"
-            }`}
-          >
-            {name}
-          </Link>
-        );
-      })}
+      <div className="-mx-5 flex min-w-0 gap-2 overflow-x-auto px-5 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+        {options.map(({ temperament, name }) => {
+          const current = temperament === selected;
+          return (
+            <Link
+              key={temperament ?? "all"}
+              to="/products"
+              search={{
+                ...(categoryId === undefined ? {} : { category: categoryId }),
+                ...(temperament === undefined ? {} : { temperament }),
+              }}
+              resetScroll={false}
+              // The link to this very address is marked aria-current="page"; "All temperaments"
+              // (fewer search parameters) is not, as it would be with a partial match.
+              activeOptions={{ exact: true, includeSearch: true }}
+              className={`inline-flex min-h-11 shrink-0 items-center rounded-full border px-4 py-2 text-sm font-semibold transition-colors ${
+                current
+                  ? "border-terracotta-700 bg-terracotta-700 text-white shadow-soft"
+                  : "border-terracotta-200 bg-white text-terracotta-700 hover:border-terracotta-400 hover:bg-terracotta-50"
+              }`}
+            >
+              {name}
+            </Link>
+          );
+        })}
+      </div>
     </nav>
   );
 }
