@@ -2,6 +2,7 @@ import { expect, it } from "vitest";
 import { seedProducts } from "../../drizzle/seed/catalogue.ts";
 import type { Product } from "../../worker/contract/catalogue.ts";
 import type { ErrorBody } from "../../worker/contract/error-body.ts";
+import { type InitialData, productsPageSize } from "../../worker/contract/initial-data.ts";
 import { setUpWorkerShop, testAdmin } from "./harness.ts";
 
 // Issue 30's product temperaments in the production runtime: the built Worker under workerd over
@@ -10,6 +11,10 @@ import { setUpWorkerShop, testAdmin } from "./harness.ts";
 
 const shop = setUpWorkerShop({ clientAddress: "198.51.100.48" });
 const { request } = shop;
+
+/** A product name as React writes it into the markup. */
+const escapeHtml = (text: string) =>
+  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
 const listOf = async (path: string) => {
   const res = await request("GET", path);
@@ -38,6 +43,35 @@ it("sends the seed's temperaments on every product, and filters by one alone and
   const categoryId = filtered[0]?.category_id as number;
   const both = await listOf(`/api/products?category_id=${categoryId}&temperament=melancholic`);
   expect(both.map((p) => p.id)).toEqual(suitsMelancholic.filter((p) => p.category_id === categoryId).map((p) => p.id));
+});
+
+it("renders /products?temperament= on the server, alone and with ?category=: the first products and the embedded list", async () => {
+  const all = await listOf("/api/products");
+  const page = async (path: string) => {
+    const res = await request("GET", path);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const data = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    const list = (JSON.parse(data ?? "{}") as InitialData).productList;
+    const root = /<div id="root">([\s\S]*)<\/div>\s*<noscript>/.exec(html)?.[1] ?? "";
+    return { list, root };
+  };
+  const suits = all.filter((p) => p.temperaments.includes("melancholic"));
+  const forEveryone = all.find((p) => p.temperaments.length === 0) as Product;
+
+  const alone = await page("/products?temperament=melancholic");
+  expect(alone.list?.temperament).toBe("melancholic");
+  expect(alone.list?.total).toBe(suits.length);
+  expect(alone.list?.products.map((p) => p.id)).toEqual(suits.slice(0, productsPageSize).map((p) => p.id));
+  expect(alone.root).toContain(escapeHtml(suits[0]?.name ?? "?"));
+  expect(alone.root).not.toContain(escapeHtml(forEveryone.name));
+
+  const categoryId = suits[0]?.category_id as number;
+  const both = await page(`/products?temperament=melancholic&category=${categoryId}`);
+  expect([both.list?.category_id, both.list?.temperament]).toEqual([categoryId, "melancholic"]);
+  expect(both.list?.products.map((p) => p.id)).toEqual(
+    suits.filter((p) => p.category_id === categoryId).map((p) => p.id),
+  );
 });
 
 it("refuses an unknown temperament with 400 naming it", async () => {
