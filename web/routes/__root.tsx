@@ -5,6 +5,7 @@ import { RouteError } from "../components/route-error.tsx";
 import { UpdatePrompt } from "../features/app-update/update-prompt.tsx";
 import { OfflineIndicator } from "../features/catalog/offline-indicator.tsx";
 import { useCategories } from "../features/catalog/use-catalog.ts";
+import { usePageHead } from "../lib/page-head.ts";
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -13,6 +14,7 @@ export const Route = createRootRoute({
 });
 
 function RootLayout() {
+  usePageHead();
   return (
     <AppLayout categories={useCategories()} notice={<OfflineIndicator />}>
       <Outlet />

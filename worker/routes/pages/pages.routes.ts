@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { type CachedPage, matchesEtag, readCatalogue } from "../../catalogue/catalogue-reads.ts";
+import { canonicalUrl } from "../../contract/canonical-url.ts";
 import type { Product } from "../../contract/catalogue.ts";
 import { idParamSchema } from "../../contract/catalogue.ts";
 import { featuredProductCount, type InitialData, productsPageSize } from "../../contract/initial-data.ts";
@@ -8,7 +9,6 @@ import { temperamentSchema } from "../../contract/temperaments.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { type AppEnv, createRouter } from "../../lib/app-env.ts";
 import { shortHash } from "../../lib/short-hash.ts";
-import { canonicalUrl } from "./canonical-url.ts";
 import { type PageMeta, renderPageShell } from "./page-shell.ts";
 import { shareImageFor, shopName } from "./share-image.ts";
 import { homeStructuredData, productStructuredData } from "./structured-data.ts";
