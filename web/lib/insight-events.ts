@@ -18,10 +18,21 @@ export const eventsPath = "/api/events";
 /** The JSON body as a Blob: sendBeacon sends a Blob's type as the Content-Type. */
 const jsonBody = (event: InsightEvent) => new Blob([JSON.stringify(event)], { type: "application/json" });
 
+/**
+ * Events whose queue could not be loaded (offline before the service worker kept its code):
+ * held by this page instead, and sent with the queue's when the network is back.
+ */
+const held: Required<InsightEvent>[] = [];
+
 /** Keeps the event on the device, with the day it happened, to be sent later. */
 async function keep(event: InsightEvent): Promise<void> {
-  const { enqueueInsightEvent } = await import("./insight-queue.ts");
-  await enqueueInsightEvent({ ...event, day: event.day ?? shopDay(new Date()) });
+  const waiting = { ...event, day: event.day ?? shopDay(new Date()) };
+  try {
+    const { enqueueInsightEvent } = await import("./insight-queue.ts");
+    await enqueueInsightEvent(waiting);
+  } catch {
+    held.push(waiting);
+  }
 }
 
 /**
@@ -75,6 +86,7 @@ export const insightQueueName = "dogal-yasam-insights";
  */
 async function sendWaiting(): Promise<void> {
   if (!navigator.onLine) return;
+  while (held[0] && (await postInsightEvent(held[0]))) held.shift();
   try {
     const databases = await indexedDB.databases?.();
     if (databases && !databases.some((database) => database.name === insightQueueName)) return;

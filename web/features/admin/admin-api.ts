@@ -1,5 +1,6 @@
 import type { AdminSettings, AdminUser } from "../../../worker/contract/admin.ts";
 import type { Category, Product, SurveyQuestion } from "../../../worker/contract/catalogue.ts";
+import type { InsightPeriod, Insights } from "../../../worker/contract/insights.ts";
 import { ApiResponseError, NetworkError, readJson } from "../../lib/api-client.ts";
 import { memberApi } from "../../lib/session.ts";
 
@@ -40,3 +41,11 @@ export function writeErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof NetworkError) return "We could not reach the server. Check your connection and try again.";
   return fallback;
 }
+
+/** Issue 31's figures for the last `days` days, for the shop or, with `productId`, one product's days. */
+export const fetchInsights = (days: InsightPeriod, productId?: number): Promise<Insights> =>
+  readJson(
+    memberApi.admin.insights.$get({
+      query: { days: String(days) as `${InsightPeriod}`, ...(productId ? { product_id: String(productId) } : {}) },
+    }),
+  );

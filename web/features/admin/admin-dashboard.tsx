@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { ErrorPanel } from "../../components/error-panel.tsx";
 import { type TabItem, Tabs } from "./admin-tabs.tsx";
 import { CategoriesTab } from "./categories-tab.tsx";
+import { InsightsTab } from "./insights-tab.tsx";
 import { OrderingTab } from "./ordering-tab.tsx";
 import { usePersistentStorage } from "./outbox.ts";
 import { OutboxStatus } from "./outbox-status.tsx";
@@ -10,13 +11,14 @@ import { SettingsTab } from "./settings-tab.tsx";
 import { type LoadName, useAdminData } from "./use-admin-data.ts";
 import { UsersTab } from "./users-tab.tsx";
 
-type TabKey = "users" | "products" | "categories" | "ordering" | "settings";
+type TabKey = "users" | "products" | "categories" | "ordering" | "insights" | "settings";
 
 const tabs: readonly TabItem<TabKey>[] = [
   { key: "users", label: "Users & Survey Responses" },
   { key: "products", label: "Product Management" },
   { key: "categories", label: "Category Management" },
   { key: "ordering", label: "Product Ordering" },
+  { key: "insights", label: "Insights" },
   { key: "settings", label: "Settings" },
 ];
 
@@ -92,6 +94,7 @@ export function AdminDashboard() {
             {(categories) => <CategoriesTab categories={categories} onChanged={reloadCatalogue} />}
           </Loaded>
         ) : null}
+        {tab === "insights" ? <InsightsTab /> : null}
         {tab === "settings" ? <SettingsTab settings={data.settings} users={data.users} onReload={data.reload} /> : null}
       </Tabs>
     </section>

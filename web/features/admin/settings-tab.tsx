@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { AdminSettings, AdminUser } from "../../../worker/contract/admin.ts";
 import { Badge, NoticeBanner, TabHeader } from "./admin-ui.tsx";
+import { downloadFile } from "./download-file.ts";
 import { useOutboxEntries, usePersistentStorage } from "./outbox.ts";
 import { useTabAction } from "./use-tab-action.ts";
 import { buildUsersCsv, usersExportFileName } from "./users-csv.ts";
@@ -27,16 +28,7 @@ export function SettingsTab({
       setNotice({ tone: "error", text: "No users to export" });
       return;
     }
-    const blob = new Blob([buildUsersCsv(users)], { type: "text/csv;charset=utf-8" });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = usersExportFileName(new Date());
-    document.body.append(link);
-    link.click();
-    link.remove();
-    // The download has taken its copy once the click's task is over.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
+    downloadFile(buildUsersCsv(users), usersExportFileName(new Date()));
     setNotice({ tone: "success", text: "User data exported." });
   };
 

@@ -50,18 +50,25 @@ function neutralise(value: string): string {
  * SPEC §9: quoted when it holds a quote, a comma or a line break; quotes doubled (RFC 4180). A
  * semicolon is quoted too, so a spreadsheet splitting on it keeps the value whole.
  */
-function cell(value: string | number | boolean): string {
+export function cell(value: string | number | boolean): string {
   const text = neutralise(String(value));
   return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** A CSV file: BOM, the header row, the rows of cells, CRLF line ends (the insights' export too). */
+export function csvFile(header: readonly string[], rows: readonly (readonly (string | number | boolean)[])[]): string {
+  return `${byteOrderMark}${[header.join(","), ...rows.map((row) => row.map(cell).join(","))].join("\r\n")}\r\n`;
+}
+
 /** The users as SPEC §9's CSV: BOM, a header row, one row per user, CRLF line ends. */
 export function buildUsersCsv(users: readonly AdminUser[]): string {
-  const rows = users.map((user) => {
-    const values = csvValues(user);
-    return csvColumns.map((column) => cell(values[column])).join(",");
-  });
-  return `${byteOrderMark}${[csvColumns.join(","), ...rows].join("\r\n")}\r\n`;
+  return csvFile(
+    csvColumns,
+    users.map((user) => {
+      const values = csvValues(user);
+      return csvColumns.map((column) => values[column]);
+    }),
+  );
 }
 
 /**

@@ -1,0 +1,101 @@
+import type { Insights } from "../../../worker/contract/insights.ts";
+
+/** "1 Nov": short, for a phone's width; the year is in the period's heading. */
+export const shortDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+
+/**
+ * Daily shop visits as bars, in a few lines of SVG (docs/decisions/0056-insights-chart-in-svg.md):
+ * the bars stretch to the width (`preserveAspectRatio="none"`), while every word is HTML around
+ * them, so labels stay readable on a phone. The SVG carries a one-sentence summary; the figures
+ * themselves are in the tables (the daily one folded under the chart, the products' below).
+ */
+export function InsightsChart({ daily, subject }: { daily: Insights["daily"]; subject: string }) {
+  const visits = daily.map((d) => d.shop_visits);
+  const total = visits.reduce((sum, n) => sum + n, 0);
+  const top = Math.max(...visits, 0);
+  const busiest = daily.find((d) => d.shop_visits === top);
+  const scale = Math.max(top, 1);
+  const first = daily[0];
+  const last = daily.at(-1);
+  const summary =
+    total === 0
+      ? `No shop visits for ${subject} in these ${daily.length} days.`
+      : `${total} shop ${total === 1 ? "visit" : "visits"} for ${subject} in ${daily.length} days, most on ${busiest ? shortDay(busiest.day) : ""} (${top}).`;
+  return (
+    <figure className="rounded-2xl border border-sand bg-white p-4 shadow-soft sm:p-5">
+      <figcaption className="text-sm font-semibold text-sage-900">Shop visits per day: {subject}</figcaption>
+      <div className="mt-3 flex gap-2">
+        <div aria-hidden="true" className="flex h-40 flex-col justify-between text-right text-xs text-muted">
+          <span>{scale}</span>
+          <span>0</span>
+        </div>
+        <svg
+          role="img"
+          aria-label={summary}
+          viewBox={`0 0 ${daily.length} ${scale}`}
+          preserveAspectRatio="none"
+          className="h-40 min-w-0 flex-1 border-b border-l border-sand"
+        >
+          <line
+            x1="0"
+            x2={daily.length}
+            y1={scale / 2}
+            y2={scale / 2}
+            className="stroke-sand"
+            strokeWidth="1"
+            vectorEffect="non-scaling-stroke"
+          />
+          {daily.map((d, i) => (
+            <rect
+              key={d.day}
+              x={i + 0.15}
+              width={0.7}
+              y={scale - d.shop_visits}
+              height={d.shop_visits}
+              className="fill-terracotta-500"
+            >
+              <title>{`${shortDay(d.day)}: ${d.shop_visits}`}</title>
+            </rect>
+          ))}
+        </svg>
+      </div>
+      <div aria-hidden="true" className="mt-1 flex justify-between pl-6 text-xs text-muted">
+        <span>{first ? shortDay(first.day) : ""}</span>
+        <span>{last ? shortDay(last.day) : ""}</span>
+      </div>
+      <p className="mt-3 text-sm text-muted">{summary}</p>
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer font-semibold text-sage-800">Figures per day</summary>
+        <div className="mt-2 max-h-72 overflow-y-auto">
+          <table className="w-full text-left">
+            <thead>
+              <tr className="text-muted">
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  Day
+                </th>
+                <th scope="col" className="py-1 pr-4 text-right font-medium">
+                  Views
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Shop visits
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {daily.map((d) => (
+                <tr key={d.day} className="border-t border-sand">
+                  <th scope="row" className="py-1 pr-4 font-normal">
+                    {d.day}
+                  </th>
+                  <td className="py-1 pr-4 text-right tabular-nums">{d.views}</td>
+                  <td className="py-1 text-right tabular-nums">{d.shop_visits}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}
