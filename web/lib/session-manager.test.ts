@@ -324,11 +324,13 @@ describe("events", () => {
 
     await advanceTo(hour - 90 * second);
     browser.items.set("isAdminAuth", "1");
+    browser.items.set("temperamentResult", '{"user_id":"u1","temperament":null}');
     const refreshed = tab.manager.getState().session;
     await tab.manager.signOut();
     expect(tab.names()).toEqual(["SIGNED_IN", "TOKEN_REFRESHED", "SIGNED_OUT"]);
     expect(tab.manager.getState()).toEqual({ status: "signed-out", session: null });
-    expect([...browser.items.keys()]).toEqual([]); // SPEC §4: the token and the admin flag go
+    // SPEC §4: the token and the admin flag go, and the member's temperament kept for home (ADR 0053).
+    expect([...browser.items.keys()]).toEqual([]);
     const logout = server.calls.find((call) => call.path === "/api/auth/logout");
     expect(logout?.bearer).toBe(refreshed?.access_token);
   });

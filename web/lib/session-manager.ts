@@ -31,6 +31,11 @@ export const checkedProfileMaxAgeMs = 10_000;
 
 /** The rest of the session (refresh token, expiry, user), beside the token. */
 export const sessionStorageKey = "session";
+/**
+ * The signed-in member's last known temperament result, kept for the suggestions on home offline
+ * (web/lib/member-temperament.ts, ADR 0053); the member's own, so it goes at sign-out too.
+ */
+export const temperamentStorageKey = "temperamentResult";
 /** SPEC §3: "1" while the administrator is signed in. */
 export const adminFlagStorageKey = "isAdminAuth";
 /** SPEC §3: where the administrator goes after signing in. */
@@ -530,9 +535,9 @@ export class SessionManager {
     }
   }
 
-  /** SPEC §4: logout clears the token and the admin flag. */
+  /** SPEC §4: logout clears the token and the admin flag (and what the device kept of the member). */
   #clearStorage(): void {
-    for (const key of [sessionStorageKey, tokenStorageKey, adminFlagStorageKey]) {
+    for (const key of [sessionStorageKey, tokenStorageKey, adminFlagStorageKey, temperamentStorageKey]) {
       try {
         this.#deps.storage.removeItem(key);
       } catch {

@@ -3,13 +3,13 @@ import { suggestedProducts } from "./suggestions.ts";
 
 /** Products in display order: a name and the temperaments each suits. */
 const catalogue = [
-  { name: "Ihlamur", temperaments: ["sanguine", "choleric"] },
-  { name: "Çörek Otu Yağı", temperaments: ["melancholic", "phlegmatic"] },
-  { name: "Sabun", temperaments: [] },
-  { name: "Zencefil", temperaments: ["phlegmatic"] },
-  { name: "Tarçın", temperaments: ["melancholic"] },
-  { name: "Papatya", temperaments: ["choleric"] },
-  { name: "Karabiber", temperaments: ["melancholic", "phlegmatic"] },
+  { id: 1, name: "Ihlamur", temperaments: ["sanguine", "choleric"] },
+  { id: 2, name: "Çörek Otu Yağı", temperaments: ["melancholic", "phlegmatic"] },
+  { id: 3, name: "Sabun", temperaments: [] },
+  { id: 4, name: "Zencefil", temperaments: ["phlegmatic"] },
+  { id: 5, name: "Tarçın", temperaments: ["melancholic"] },
+  { id: 6, name: "Papatya", temperaments: ["choleric"] },
+  { id: 7, name: "Karabiber", temperaments: ["melancholic", "phlegmatic"] },
 ];
 const names = (products: readonly { name: string }[]) => products.map((p) => p.name);
 
@@ -42,7 +42,7 @@ describe("suggestedProducts", () => {
   });
 
   it("never suggests a product for everyone (no temperaments), and nothing when none suits", () => {
-    const plain = [{ name: "Sabun", temperaments: [] }];
+    const plain = [{ id: 3, name: "Sabun", temperaments: [] }];
     expect(suggestedProducts(plain, { dominant: "sanguine", secondary: "choleric" })).toEqual([]);
     expect(suggestedProducts([], { dominant: "melancholic", secondary: "phlegmatic" })).toEqual([]);
     expect(names(suggestedProducts(catalogue, { dominant: "sanguine", secondary: "melancholic" }, 10))).not.toContain(
@@ -61,5 +61,17 @@ describe("suggestedProducts", () => {
       "Zencefil",
     ]);
     expect(suggestedProducts(catalogue, result)[0]).toBe(catalogue[1]);
+  });
+
+  it("counts a product once by its id, when it comes in two lists (each temperament's, as the device answers them)", () => {
+    const melancholic = catalogue.filter((p) => p.temperaments.includes("melancholic")).map((p) => ({ ...p }));
+    const phlegmatic = catalogue.filter((p) => p.temperaments.includes("phlegmatic")).map((p) => ({ ...p }));
+    const result = { dominant: "phlegmatic", secondary: "melancholic" } as const;
+    expect(names(suggestedProducts([...phlegmatic, ...melancholic], result, 10))).toEqual([
+      "Çörek Otu Yağı",
+      "Zencefil",
+      "Karabiber",
+      "Tarçın",
+    ]);
   });
 });

@@ -1,9 +1,10 @@
-import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from "react";
 import type { SurveyQuestion } from "../../../worker/contract/catalogue.ts";
 import type { Profile, ProfileUpdate } from "../../../worker/contract/profile.ts";
 import { ErrorPanel } from "../../components/error-panel.tsx";
 import { readJson } from "../../lib/api-client.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
+import { rememberTemperament, type TemperamentResult } from "../../lib/member-temperament.ts";
 import { getSessionManager, memberApi } from "../../lib/session.ts";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { FormMessage, fieldClass, ProfileSection, TextField } from "./form-parts.tsx";
@@ -23,8 +24,11 @@ const nameFields = [
 /**
  * SPEC §2's Profile: the summary card, Personal Information and the Wellness Survey, read-only
  * until Edit; Save Changes sends names and answers, leaves edit mode and loads the profile again.
+ * Under the temperament result, the products `suggestions` shows for it (composed by the route,
+ * issue 30); each profile read keeps the result on the device for home (ADR 0053), so changed
+ * answers change the suggestions there too.
  */
-export function ProfileScreen() {
+export function ProfileScreen({ suggestions }: { suggestions?: (result: TemperamentResult) => ReactNode }) {
   useDocumentTitle("My Profile");
   const id = useId();
   const [load, setLoad] = useState<Load>({ state: "loading" });
@@ -37,6 +41,7 @@ export function ProfileScreen() {
     try {
       const profile = await readJson(memberApi.user.profile.$get());
       setLoad({ state: "ready", profile });
+      rememberTemperament(profile);
       return true;
     } catch {
       setLoad({ state: "failed" });
@@ -48,8 +53,10 @@ export function ProfileScreen() {
     void fetchSurveyQuestions().then(setQuestions);
     // Loaded at /profile, the session check has just read the profile: no second request.
     const checked = getSessionManager().takeCheckedProfile();
-    if (checked) setLoad({ state: "ready", profile: checked });
-    else void loadProfile();
+    if (checked) {
+      setLoad({ state: "ready", profile: checked });
+      rememberTemperament(checked);
+    } else void loadProfile();
   }, [loadProfile]);
 
   if (load.state === "loading") {
@@ -124,6 +131,7 @@ export function ProfileScreen() {
           answered={questions.filter((q) => profile.survey_responses[String(q.id)]).length}
           total={questions.length}
           onSignOut={() => void getSessionManager().signOut()}
+          suggestions={profile.temperament && suggestions ? suggestions(profile.temperament) : null}
         />
 
         <form onSubmit={onSubmit} className="grid gap-6">

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { Profile } from "../../../worker/contract/profile.ts";
 import { UserIcon } from "../../components/icons.tsx";
 
@@ -5,17 +6,22 @@ const memberSince = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-/** SPEC §2's summary card: who, since when, how far through the survey, the result, Sign Out. */
+/**
+ * SPEC §2's summary card: who, since when, how far through the survey, the result and the
+ * products suggested for it (issue 30), Sign Out.
+ */
 export function ProfileSummary({
   profile,
   answered,
   total,
   onSignOut,
+  suggestions,
 }: {
   profile: Profile;
   answered: number;
   total: number;
   onSignOut(): void;
+  suggestions?: ReactNode;
 }) {
   const fullName = `${profile.first_name} ${profile.last_name}`;
   return (
@@ -67,6 +73,15 @@ export function ProfileSummary({
           <p className="mt-2 text-sm text-muted">Your result will appear here once your survey is complete.</p>
         )}
       </div>
+
+      {suggestions ? (
+        <section aria-labelledby="profile-suggested-title" className="mt-6">
+          <h3 id="profile-suggested-title" className="text-sm font-semibold tracking-wide text-sage-800">
+            Suggested for your temperament
+          </h3>
+          <div className="mt-3">{suggestions}</div>
+        </section>
+      ) : null}
 
       <button type="button" className="btn btn-outline mt-6 w-full" onClick={onSignOut}>
         Sign Out

@@ -1,10 +1,12 @@
 import { Link } from "@tanstack/react-router";
 import type { ComponentType, ReactNode, SVGProps } from "react";
+import type { Temperament } from "../../../worker/contract/temperaments.ts";
 import { ExploreProductsLink } from "../../components/explore-products-link.tsx";
 import { ExternalLink } from "../../components/external-link.tsx";
 import { ArrowRightIcon, HandHeartIcon, LeafIcon, ScrollIcon, SproutIcon } from "../../components/icons.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { siteConfig } from "../../lib/site-config.ts";
+import { temperamentNames } from "../../lib/temperament-names.ts";
 import { HeroArt } from "./hero-art.tsx";
 
 type Value = { title: string; text: string; Icon: ComponentType<SVGProps<SVGSVGElement>> };
@@ -27,12 +29,17 @@ const values: Value[] = [
   },
 ];
 
+/** A signed-in member's suggestions: their dominant temperament and the products for their result. */
+export type HomeSuggestions = { dominant: Temperament; products: ReactNode };
+
 /**
  * The home page (SPEC §2): hero, three value blocks, the temperament test invitation, the
  * featured products (passed in by the route, which composes the catalogue feature) and links
- * to the products page and the external shop.
+ * to the products page and the external shop. A signed-in member with a temperament result also
+ * sees the products suggested for it before the featured ones (issue 30); signed out, nothing
+ * changes.
  */
-export function HomeScreen({ featured }: { featured: ReactNode }) {
+export function HomeScreen({ featured, suggestions }: { featured: ReactNode; suggestions?: HomeSuggestions | null }) {
   useDocumentTitle(undefined);
   return (
     <>
@@ -116,6 +123,10 @@ export function HomeScreen({ featured }: { featured: ReactNode }) {
         </div>
       </section>
 
+      {/* Below the first screen: the app adds it after the server's page is painted, and content
+          moving in view would be a layout shift. */}
+      {suggestions ? <SuggestionsSection {...suggestions} /> : null}
+
       <section aria-labelledby="featured-title" className="container-page py-8 sm:py-12">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
@@ -149,5 +160,30 @@ export function HomeScreen({ featured }: { featured: ReactNode }) {
         </div>
       </section>
     </>
+  );
+}
+
+function SuggestionsSection({ dominant, products }: HomeSuggestions) {
+  const name = temperamentNames[dominant];
+  return (
+    <section aria-labelledby="suggested-title" className="container-page py-8 sm:py-12">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id="suggested-title" className="text-3xl font-semibold text-sage-900 sm:text-4xl">
+            Suggested for your temperament
+          </h2>
+          <p className="mt-2 text-lg font-semibold text-terracotta-700">{name}</p>
+        </div>
+        <Link
+          to="/products"
+          search={{ temperament: dominant }}
+          className="inline-flex items-center gap-1.5 font-semibold text-sage-700 underline-offset-4 hover:underline"
+        >
+          All products for {name}
+          <ArrowRightIcon className="size-4" />
+        </Link>
+      </div>
+      <div className="mt-8">{products}</div>
+    </section>
   );
 }

@@ -1,0 +1,111 @@
+import { useEffect, useSyncExternalStore } from "react";
+import * as z from "zod/mini";
+import type { Profile } from "../../worker/contract/profile.ts";
+import { temperamentSchema } from "../../worker/contract/temperaments.ts";
+import { readJson } from "./api-client.ts";
+import { getSessionManager, memberApi, useSessionState } from "./session.ts";
+import { temperamentStorageKey } from "./session-manager.ts";
+
+/*
+ * The signed-in member's temperament result, as the device last knew it (ADR 0053). The screens
+ * suggest products for it (issue 30), home included, and home works offline: the profile the
+ * result comes from is not on the device, so each profile read keeps its result in
+ * localStorage with the member's id. The session manager removes it at sign-out.
+ */
+
+export type TemperamentResult = NonNullable<Profile["temperament"]>;
+
+const storedSchema = z.object({
+  user_id: z.string(),
+  temperament: z.nullable(z.object({ dominant: temperamentSchema, secondary: temperamentSchema })),
+});
+type Stored = z.infer<typeof storedSchema>;
+
+const listeners = new Set<() => void>();
+let snapshot: { raw: string | null; stored: Stored | null } = { raw: null, stored: null };
+
+function readStorage(): string | null {
+  try {
+    return localStorage.getItem(temperamentStorageKey);
+  } catch {
+    return null; // storage disabled: nothing was kept
+  }
+}
+
+/** The kept result, the same object until the stored text changes (useSyncExternalStore needs that). */
+function read(): Stored | null {
+  const raw = readStorage();
+  if (raw !== snapshot.raw) {
+    let stored: Stored | null = null;
+    try {
+      const parsed = storedSchema.safeParse(JSON.parse(raw ?? "null"));
+      stored = parsed.success ? parsed.data : null;
+    } catch {
+      // Not JSON (another writer): nothing known.
+    }
+    snapshot = { raw, stored };
+  }
+  return snapshot.stored;
+}
+
+function subscribe(onChange: () => void): () => void {
+  listeners.add(onChange);
+  // Another tab's profile edit, or its sign-out, changes what this one shows too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === temperamentStorageKey || event.key === null) onChange();
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(onChange);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+/** Keeps what a profile read says of the member's result (null: no result yet), and tells the screens. */
+export function rememberTemperament(profile: Pick<Profile, "id" | "temperament">): void {
+  const stored: Stored = { user_id: profile.id, temperament: profile.temperament };
+  try {
+    localStorage.setItem(temperamentStorageKey, JSON.stringify(stored));
+  } catch {
+    // Storage full or disabled: the screens of this page still get it below.
+    snapshot = { raw: JSON.stringify(stored), stored };
+  }
+  for (const listener of [...listeners]) listener();
+}
+
+/** Members whose profile this page has asked the server for already: once per page load is enough. */
+const refreshed = new Set<string>();
+
+/**
+ * The profile's result once per page load and member, as fresh as the server has it: the one the
+ * session check read on load when there is one, else asked for. No answer (offline) keeps what
+ * the device knew.
+ */
+async function refresh(userId: string): Promise<void> {
+  if (refreshed.has(userId)) return;
+  refreshed.add(userId);
+  const checked = getSessionManager().takeCheckedProfile();
+  if (checked) return rememberTemperament(checked);
+  try {
+    rememberTemperament(await readJson(memberApi.user.profile.$get()));
+  } catch {
+    refreshed.delete(userId); // try again on the next screen that asks
+  }
+}
+
+/**
+ * The signed-in member's temperament result: what the device last knew, refreshed from the
+ * server once per page load. Null when nobody (or the administrator) is signed in, while the
+ * session is confirmed, and when the member has no result or none is known on this device.
+ */
+export function useMemberTemperament(): TemperamentResult | null {
+  const state = useSessionState();
+  const user = state?.status === "signed-in" && state.session.user.role === "member" ? state.session.user : null;
+  const stored = useSyncExternalStore(subscribe, read, noneOnTheServer);
+  const userId = user?.id;
+  useEffect(() => {
+    if (userId) void refresh(userId);
+  }, [userId]);
+  return userId !== undefined && stored?.user_id === userId ? stored.temperament : null;
+}
+const noneOnTheServer = () => null;
