@@ -39,6 +39,8 @@ test("a signed-in page asks for the profile once and reads the answer to its end
   await page.getByLabel("Password", { exact: true }).fill(member.password);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.waitForURL((url) => url.pathname === "/");
+  // Signed in without a page load, home reads the member's temperament result once (issue 30).
+  await page.getByRole("region", { name: "Suggested for your temperament" }).getByRole("article").first().waitFor();
 
   const profileRequests = watchProfileRequests(page);
 

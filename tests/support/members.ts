@@ -40,13 +40,14 @@ export async function countMail(server: TestServer, to: string, subject: string)
 export type Member = { email: string; password: string; firstName: string; lastName: string };
 
 /**
- * Signs a member up with every question answered with its first option; unless `verified` is
- * false, follows the link in the verification e-mail too.
+ * Signs a member up with every question answered with its first option, or as `answers` says
+ * (question id → option text); unless `verified` is false, follows the link in the verification
+ * e-mail too.
  */
 export async function signUpMember(
   server: TestServer,
   member: Member,
-  { verified = true }: { verified?: boolean } = {},
+  { verified = true, answers }: { verified?: boolean; answers?: Record<string, string> } = {},
 ): Promise<SurveyQuestion[]> {
   const { questions } = await getJson<{ questions: SurveyQuestion[] }>(server, "/api/survey/questions");
   const res = await fetch(`${server.url}/api/auth/signup`, {
@@ -57,7 +58,7 @@ export async function signUpMember(
       last_name: member.lastName,
       email: member.email,
       password: member.password,
-      survey_responses: Object.fromEntries(questions.map((q) => [String(q.id), q.options[0]])),
+      survey_responses: answers ?? Object.fromEntries(questions.map((q) => [String(q.id), q.options[0]])),
     }),
   });
   expect(res.status).toBe(202);
