@@ -274,3 +274,71 @@ test("offline, the filter still works from the device's copy", async () => {
   await expectShown(page, suiting(products, "phlegmatic"));
   await context.setOffline(false);
 });
+
+test("offline, the admin's temperaments wait in the outbox, show on the device's shopper pages, and reach the server once back online", async () => {
+  const products = await currentProducts();
+  const changed = products.find(
+    (p) => !p.temperaments.includes("sanguine") && p.id !== tagged.id && p.id !== untagged.id,
+  ) as Product;
+  const page = await openShopPage(shop, "phone", [offlineRequest]);
+  const context = page.context();
+  const status = (text: string) => page.getByRole("status").filter({ hasText: text }).first().waitFor();
+
+  // Online once: the service worker, the admin's code (the editor's chunk too) and data kept.
+  await openApp(page, "/admin");
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated");
+  await page.getByLabel("Admin Email").fill(shop.server.adminEmail);
+  await page.getByLabel("Admin Password").fill(shop.server.adminPassword);
+  await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
+  await status("All changes saved");
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () =>
+          (await (await caches.open("admin-code")).keys()).some((request) => request.url.includes("rich-text-editor")),
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  await page.getByRole("tab", { name: "Product Management", exact: true }).click();
+
+  await context.setOffline(true);
+  await page.reload();
+  await waitForApp(page);
+  await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+  await page.getByRole("tab", { name: "Product Management", exact: true }).click();
+  const card = page
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { name: changed.name, exact: true }) });
+  await card.getByRole("button", { name: `Edit ${changed.name}` }).click();
+  const form = page.getByRole("form", { name: `Edit “${changed.name}”` });
+  await form
+    .getByRole("group", { name: "Suits these temperaments" })
+    .getByRole("checkbox", { name: "Sanguine" })
+    .check();
+  await form.getByRole("button", { name: "Update Product" }).click();
+  await status("Saved on this device. It will be sent when you are back online.");
+  await status("1 change waiting to sync");
+
+  // The same device's shop shows the product under Sanguine before the server has it.
+  await page.goto("/products?temperament=sanguine");
+  await waitForApp(page);
+  await expectShown(
+    page,
+    [...suiting(products, "sanguine"), changed].sort((a, b) => products.indexOf(a) - products.indexOf(b)),
+  );
+
+  // Back to /admin, then online: sent once, stored in the canonical order.
+  await page.goto("/admin");
+  await waitForApp(page);
+  await status("1 change waiting to sync");
+  await context.setOffline(false);
+  await status("All changes saved");
+  const saved = (await currentProducts()).find((p) => p.id === changed.id) as Product;
+  expect(saved.temperaments).toEqual(
+    ["sanguine", "choleric", "melancholic", "phlegmatic"].filter(
+      (name) => name === "sanguine" || changed.temperaments.includes(name as Temperament),
+    ),
+  );
+  expect(saved.version).toBe(changed.version + 1);
+});
