@@ -55,6 +55,30 @@ describe("the Node server (npm start's entry)", () => {
     }
   });
 
+  it("removes write answers past their 30 days in its periodic pass, and keeps the others", async () => {
+    const first = await startNodeServer(settings, { port: 0 });
+    await first.close();
+    const { createClient } = await import("@libsql/client");
+    const client = createClient({ url: settings.DATABASE_URL });
+    const day = 24 * 60 * 60 * 1000;
+    const answer = (key: string, age: number) => ({
+      sql: `insert into idempotency_keys (key, user_id, method, path, status, body, created_at)
+            values (?, 'admin', 'POST', '/api/admin/products', 201, '{}', ?)`,
+      args: [key, Date.now() - age],
+    });
+    await client.batch([answer("expired", 31 * day), answer("kept", 29 * day)], "write");
+    const keys = async () =>
+      (await client.execute("select key from idempotency_keys order by key")).rows.map((row) => row.key);
+
+    const server = await startNodeServer(settings, { port: 0, dispatchIntervalMs: 50 });
+    try {
+      await expect.poll(keys).toEqual(["kept"]);
+    } finally {
+      await server.close();
+      client.close();
+    }
+  });
+
   it("refuses bad configuration with a ConfigError naming the variable", async () => {
     await expect(startNodeServer({ ...settings, JWT_SECRET: "too-short" }, { port: 0 })).rejects.toThrow(
       new ConfigError("Invalid configuration: JWT_SECRET must be at least 32 bytes long"),

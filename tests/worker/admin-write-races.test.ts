@@ -1,10 +1,13 @@
-import { beforeAll } from "vitest";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { idempotencyKeys } from "../../worker/db/schema.ts";
 import { type AdminShop, adminWriteRaceCases, provokedFailure } from "../support/admin-write-races.ts";
 import { setUpWorkerShop, testAdmin } from "./harness.ts";
 
 // Issue 28 in the production runtime: the built Worker under workerd, each request with its own
 // `@libsql/client/web` client over the local Turso-protocol endpoint. The same cases as
-// tests/api/admin-write-races.test.ts; how long keys are kept is tested there, on the test clock.
+// tests/api/admin-write-races.test.ts; how long keys are kept is tested there, on the test clock,
+// and here only that the cron removes the expired ones.
 
 const shop = setUpWorkerShop({
   clientAddress: "198.51.100.32",
@@ -24,3 +27,27 @@ const call: AdminShop["call"] = (method, path, body, headers) =>
   shop.request(method, path, { body, token, ...(headers ? { headers } : {}) });
 
 adminWriteRaceCases(() => ({ call, db: shop.database.db }));
+
+describe("the cron's pass over write answers", () => {
+  it("removes the answers past their 30 days and keeps the others", async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const answer = (key: string, age: number) => ({
+      key,
+      userId: "someone",
+      method: "POST",
+      path: "/api/admin/products",
+      status: 201,
+      body: "{}",
+      createdAt: new Date(Date.now() - age),
+    });
+    const { db } = shop.database;
+    await db.insert(idempotencyKeys).values([answer("expired", 31 * day), answer("kept", 29 * day)]);
+    const result = await (await shop.worker.getWorker()).scheduled({ cron: "*/5 * * * *" });
+    expect(result.outcome).toBe("ok");
+    const left = await db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.userId, "someone"));
+    expect(left).toEqual([{ key: "kept" }]);
+  });
+});

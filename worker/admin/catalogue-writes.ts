@@ -48,6 +48,8 @@ async function requireCategory(tx: Transaction, id: number): Promise<void> {
   }
 }
 
+const categoryExists = (id: number) => sql`exists (select 1 from ${categories} where ${categories.id} = ${id})`;
+
 function productColumns(input: ProductData) {
   return {
     name: input.name,
@@ -81,13 +83,16 @@ export async function updateProduct(
   version: number | undefined,
   now: Date,
 ): Promise<Product> {
-  await requireCategory(tx, input.category_id);
+  // The category is checked by the update itself, not by a read before it: each statement is a
+  // round trip that holds the write lock (ADR 0057). The reads below run only when nothing was
+  // updated, in the order the answer is chosen in: the category first, then the product.
   const [row] = await tx
     .update(products)
     .set({ ...productColumns(input), version: sql`${products.version} + 1`, updatedAt: now })
-    .where(rowAt(products, id, version))
+    .where(and(rowAt(products, id, version), categoryExists(input.category_id)))
     .returning(safeProductColumns);
   if (row) return toProductDto(row);
+  await requireCategory(tx, input.category_id);
   throw await missingOrStale(tx, "product", id);
 }
 

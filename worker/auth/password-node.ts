@@ -1,20 +1,27 @@
 import { argon2 } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { promisify } from "node:util";
-import { createPasswordHasher } from "./password.ts";
+import { createPasswordHasher, hashingTurns } from "./password.ts";
 
 const argon2Async = promisify(argon2);
 
-/** Node's own argon2 (Node ≥ 24.7): native code on libuv's thread pool, off the event loop. */
+/**
+ * Node's own argon2 (Node ≥ 24.7): native code on libuv's thread pool, off the event loop, on
+ * all cores but one, which stays the event loop's (ADR 0058).
+ */
 export const nodePasswordHasher = createPasswordHasher(
-  async (password, salt, { m, t, p }, length) =>
-    new Uint8Array(
-      await argon2Async("argon2id", {
-        message: password,
-        nonce: salt,
-        memory: m,
-        passes: t,
-        parallelism: p,
-        tagLength: length,
-      }),
-    ),
+  hashingTurns(
+    async (password, salt, { m, t, p }, length) =>
+      new Uint8Array(
+        await argon2Async("argon2id", {
+          message: password,
+          nonce: salt,
+          memory: m,
+          passes: t,
+          parallelism: p,
+          tagLength: length,
+        }),
+      ),
+    Math.max(1, availableParallelism() - 1),
+  ),
 );

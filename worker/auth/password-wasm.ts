@@ -1,4 +1,4 @@
-import { createPasswordHasher, type PasswordHasher } from "./password.ts";
+import { createPasswordHasher, hashingTurns, type PasswordHasher } from "./password.ts";
 
 /** The exports of @phi-ag/argon2's WebAssembly build (the reference argon2 C code, compiled). */
 type Argon2Exports = {
@@ -47,39 +47,43 @@ export function createWasmPasswordHasher(module: WebAssembly.Module): PasswordHa
     }
     return wasm;
   };
-  return createPasswordHasher(async (password, salt, { m, t, p }, length) => {
-    const exports = await ready();
-    const passwordBytes = new TextEncoder().encode(password);
-    const passwordPtr = exports.malloc(Math.max(1, passwordBytes.length));
-    const saltPtr = exports.malloc(salt.length);
-    const hashPtr = exports.malloc(length);
-    try {
-      new Uint8Array(exports.memory.buffer).set(passwordBytes, passwordPtr);
-      new Uint8Array(exports.memory.buffer).set(salt, saltPtr);
-      const status = exports.argon2_hash(
-        t,
-        m,
-        p,
-        passwordPtr,
-        passwordBytes.length,
-        saltPtr,
-        salt.length,
-        hashPtr,
-        length,
-        0,
-        0,
-        argon2id,
-        version13,
-      );
-      if (status !== 0) throw new Error(`argon2 failed with code ${status}`);
-      // A copy: the memory may grow (and move) at the next call.
-      return new Uint8Array(exports.memory.buffer).slice(hashPtr, hashPtr + length);
-    } finally {
-      // The password's bytes do not linger in the instance's memory.
-      new Uint8Array(exports.memory.buffer).fill(0, passwordPtr, passwordPtr + passwordBytes.length);
-      exports.free(passwordPtr);
-      exports.free(saltPtr);
-      exports.free(hashPtr);
-    }
-  });
+  // One at a time, with the isolate's other requests served between hashes (ADR 0058): the
+  // hash runs on the isolate's only thread.
+  return createPasswordHasher(
+    hashingTurns(async (password, salt, { m, t, p }, length) => {
+      const exports = await ready();
+      const passwordBytes = new TextEncoder().encode(password);
+      const passwordPtr = exports.malloc(Math.max(1, passwordBytes.length));
+      const saltPtr = exports.malloc(salt.length);
+      const hashPtr = exports.malloc(length);
+      try {
+        new Uint8Array(exports.memory.buffer).set(passwordBytes, passwordPtr);
+        new Uint8Array(exports.memory.buffer).set(salt, saltPtr);
+        const status = exports.argon2_hash(
+          t,
+          m,
+          p,
+          passwordPtr,
+          passwordBytes.length,
+          saltPtr,
+          salt.length,
+          hashPtr,
+          length,
+          0,
+          0,
+          argon2id,
+          version13,
+        );
+        if (status !== 0) throw new Error(`argon2 failed with code ${status}`);
+        // A copy: the memory may grow (and move) at the next call.
+        return new Uint8Array(exports.memory.buffer).slice(hashPtr, hashPtr + length);
+      } finally {
+        // The password's bytes do not linger in the instance's memory.
+        new Uint8Array(exports.memory.buffer).fill(0, passwordPtr, passwordPtr + passwordBytes.length);
+        exports.free(passwordPtr);
+        exports.free(saltPtr);
+        exports.free(hashPtr);
+      }
+    }, 1),
+  );
 }

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { argon2id } from "@noble/hashes/argon2.js";
 import { describe, expect, it } from "vitest";
-import { createPasswordHasher } from "./password.ts";
+import { type Argon2idEngine, createPasswordHasher, hashingTurns } from "./password.ts";
 import { nodePasswordHasher } from "./password-node.ts";
 import { createWasmPasswordHasher } from "./password-wasm.ts";
 
@@ -87,5 +87,61 @@ describe("password hashing", { timeout: 60_000 }, () => {
     for (const phc of ["", "plain", "$argon2id$v=19$m=x,t=2,p=1$a$b", "$argon2i$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA"]) {
       expect(await nodePasswordHasher.verify("x", phc)).toBe(false);
     }
+  });
+});
+
+describe("hashes take turns (hashingTurns)", () => {
+  /** An engine whose derivations end when the test says, recording when each started. */
+  function controlledEngine() {
+    const started: string[] = [];
+    const finishers = new Map<string, (fail?: Error) => void>();
+    const engine: Argon2idEngine = (password) =>
+      new Promise((done, fail) => {
+        started.push(password);
+        finishers.set(password, (error) => (error ? fail(error) : done(new Uint8Array([1]))));
+      });
+    const finish = (password: string, error?: Error) => finishers.get(password)?.(error);
+    return { engine, started, finish };
+  }
+  const settle = () => new Promise((resume) => setTimeout(resume, 5));
+  const params = { m: 8, t: 1, p: 1 };
+
+  it("runs at most `slots` at once, the others in arrival order, and a failure frees its slot", async () => {
+    const { engine, started, finish } = controlledEngine();
+    const derive = hashingTurns(engine, 2);
+    const salt = new Uint8Array(16);
+    const results = ["a", "b", "c", "d"].map((name) => derive(name, salt, params, 1));
+    await settle();
+    expect(started).toEqual(["a", "b"]);
+
+    finish("b", new Error("engine failed"));
+    await expect(results[1]).rejects.toThrow("engine failed");
+    await settle();
+    expect(started).toEqual(["a", "b", "c"]);
+
+    finish("a");
+    await settle();
+    expect(started).toEqual(["a", "b", "c", "d"]);
+    finish("c");
+    finish("d");
+    expect(await Promise.all([results[0], results[2], results[3]])).toHaveLength(3);
+  });
+
+  it("lets a timer's turn pass before each hash, so requests that arrived meanwhile go first", async () => {
+    const { engine, started, finish } = controlledEngine();
+    const derive = hashingTurns(engine, 1);
+    const first = derive("first", new Uint8Array(16), params, 1);
+    const second = derive("second", new Uint8Array(16), params, 1);
+    await settle();
+    expect(started).toEqual(["first"]);
+    finish("first");
+    await first;
+    // Every promise callback has run, and the second hash has not started: it waits for a timer,
+    // behind whatever else the event loop had to do.
+    expect(started).toEqual(["first"]);
+    await settle();
+    expect(started).toEqual(["first", "second"]);
+    finish("second");
+    await second;
   });
 });

@@ -58,6 +58,31 @@ const ceiling = { m: 262_144, t: 10, p: 4 };
  */
 const normalise = (password: string) => password.normalize("NFKC");
 
+/**
+ * A hash costs a core for tens of milliseconds, so a storm of sign-ins could take every core the
+ * server has and starve the catalogue (issue 29). At most `slots` derivations run at once; the
+ * others wait in arrival order, and each starts after a timer's turn of the event loop, so the
+ * requests that arrived during the last hash are answered before the next one starts
+ * (docs/decisions/0058-password-hashes-take-turns.md).
+ */
+export function hashingTurns(derive: Argon2idEngine, slots: number): Argon2idEngine {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (...args) => {
+    if (running < slots) running++;
+    else await new Promise<void>((handOver) => waiting.push(handOver)); // the slot passes to us
+    // A timer of this request's own (a Worker cancels the timers of a request that has ended).
+    await new Promise((resume) => setTimeout(resume, 0));
+    try {
+      return await derive(...args);
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}
+
 export function createPasswordHasher(derive: Argon2idEngine): PasswordHasher {
   return {
     async hash(password) {

@@ -5,18 +5,20 @@ import * as schema from "./schema.ts";
 /** The drizzle database every route uses; the entry decides which libSQL client backs it. */
 export function createDatabase(client: Client) {
   const db = drizzle(client, { schema });
-  if (client.protocol === "file") {
-    // An embedded file (the Node server, the CLIs, the tests): the transactions of this process
-    // take turns (docs/decisions/0044-exactly-once-admin-writes.md). Its statements run on
-    // the thread, so a transaction waiting for another's write lock would block the very
-    // thread the holder needs to finish, and fail after the busy timeout. Over the network
-    // (Workers, Turso) the server makes a transaction wait without blocking anyone.
-    const transaction = db.transaction.bind(db);
-    const inTurn = oneAtATime();
-    db.transaction = (run, config) => inTurn(() => transaction(run, config));
-  }
+  // The write transactions of this process (or Worker isolate) take turns here, not at the
+  // database (docs/decisions/0057-write-transactions-take-turns-in-the-process.md). SQLite lets
+  // one writer in at a time whatever we do; waiting here costs nothing, while waiting there
+  // holds a connection (a Hrana stream) and counts against the 5 s busy timeout. On an embedded
+  // file it is also the only way: statements run on the thread, so a transaction waiting for
+  // another's lock would block the very thread the holder needs to finish (ADR 0044).
+  const transaction = db.transaction.bind(db);
+  const inTurn = client.protocol === "file" ? oneAtATime() : isolateTurns;
+  db.transaction = (run, config) => inTurn(() => transaction(run, config));
   return db;
 }
+
+// A Worker opens a client per request (worker/entries/worker.ts), so their turns are the isolate's.
+const isolateTurns = oneAtATime();
 
 /** Runs the given tasks one after another, each when the one before has settled. */
 function oneAtATime() {

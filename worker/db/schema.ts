@@ -213,7 +213,7 @@ export const emailOutbox = sqliteTable(
 
 /**
  * First response of an admin write, replayed for a repeated Idempotency-Key; kept 30 days, then
- * purged by later keyed writes through the `created_at` index (worker/lib/idempotency.ts).
+ * purged by the periodic pass through the `created_at` index (worker/lib/idempotency.ts).
  */
 export const idempotencyKeys = sqliteTable(
   "idempotency_keys",

@@ -20,6 +20,7 @@ import { dispatchOutboxSafely } from "../email/dispatcher.ts";
 import { createNodeMailer } from "../email/node-mailer.ts";
 import { systemClock } from "../lib/clock.ts";
 import { errorPageHtml, errorPageResponse } from "../lib/error-page.ts";
+import { purgeExpiredAnswers } from "../lib/idempotency.ts";
 import { createLogger } from "../lib/logger.ts";
 import type { PageRenderer } from "../lib/page-renderer.ts";
 import { securityHeaders, serviceWorkerHeaders, serviceWorkerPath } from "../lib/security-headers.ts";
@@ -64,16 +65,22 @@ export async function startNodeServer(
   const { client, db } = opened;
   // The timer and every wake share one runner: one pass at a time in this process, and a
   // message written during a pass goes out in the pass right after it.
-  const dispatcher = createDispatchRunner(() =>
-    dispatchOutboxSafely({
+  // Each pass also removes write answers past their 30 days (ADR 0057), after the e-mail and
+  // never beside it: on the embedded file, a write of one while the other's transaction is open
+  // would wait for a lock on the very thread that holds it.
+  const dispatcher = createDispatchRunner(async () => {
+    await dispatchOutboxSafely({
       db,
       mailer,
       clock: systemClock,
       logger,
       from: config.MAIL_FROM,
       maxAttempts: config.MAIL_MAX_ATTEMPTS,
-    }),
-  );
+    });
+    await purgeExpiredAnswers(db, systemClock.now()).catch((error: unknown) =>
+      logger.warn("expired write answers not purged, will retry", { error: describe(error) }),
+    );
+  });
 
   // Filled in once the server listens: outside production without PUBLIC_URL, links in pages
   // and e-mails name the address this server listens on, never the request's Host.

@@ -11,6 +11,7 @@ import type { SendEmailBinding } from "../email/transports/cloudflare.ts";
 import { createWorkerMailer } from "../email/worker-mailer.ts";
 import { systemClock } from "../lib/clock.ts";
 import { errorPageResponse } from "../lib/error-page.ts";
+import { purgeExpiredAnswers } from "../lib/idempotency.ts";
 import { createLogger } from "../lib/logger.ts";
 import { securityHeaders } from "../lib/security-headers.ts";
 
@@ -58,6 +59,8 @@ type Ready = {
   app: ReturnType<typeof createApp>;
   /** One pass of the e-mail dispatcher, on a database client of its own. */
   dispatch: () => Promise<void>;
+  /** Removes the write answers past their 30 days (the cron runs it after the e-mail pass). */
+  purgeAnswers: () => Promise<void>;
 };
 type Misconfigured = { ok: false };
 
@@ -105,6 +108,12 @@ function setUp(env: Env): Ready | Misconfigured {
         from: config.MAIL_FROM,
         maxAttempts: config.MAIL_MAX_ATTEMPTS,
       });
+    // Write answers past their 30 days, removed by the cron after the e-mail pass (ADR 0057).
+    const purgeAnswers = () =>
+      purgeExpiredAnswers(openDatabase(), systemClock.now()).then(
+        () => {},
+        (error: unknown) => logger.warn("expired write answers not purged, will retry", { error: describe(error) }),
+      );
     const app = createApp({
       openDatabase,
       clock: systemClock,
@@ -118,7 +127,7 @@ function setUp(env: Env): Ready | Misconfigured {
       assets: (request) => env.ASSETS.fetch(request),
       renderPage,
     });
-    result = { ok: true, app, dispatch };
+    result = { ok: true, app, dispatch, purgeAnswers };
   } catch (error) {
     // A bad setting (ConfigError) or a URL the web client cannot use (e.g. file:) is an
     // operator mistake: answer every request with a clean 500 and say why once, in the log.
@@ -161,6 +170,6 @@ export default {
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     const ready = setUp(env);
     if (!ready.ok) return;
-    ctx.waitUntil(ready.dispatch());
+    ctx.waitUntil(ready.dispatch().then(ready.purgeAnswers));
   },
 };

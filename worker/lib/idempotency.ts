@@ -13,8 +13,8 @@ import { ApiError } from "./api-error.ts";
  */
 export const idempotencyKeyLifeMs = 30 * 24 * 60 * 60 * 1000;
 
-/** Expired answers a write removes at most: the table shrinks faster than writes add to it. */
-export const expiredKeysPerWrite = 100;
+/** Expired answers one transaction of the periodic pass removes: a short hold of the write lock. */
+export const expiredKeysPerTurn = 500;
 
 /** The handler's database work, and its key's record, are this transaction. */
 export type WriteEnv = SignedInEnv & { Variables: { tx: Transaction } };
@@ -56,7 +56,6 @@ export const idempotent = () =>
         await tx
           .insert(idempotencyKeys)
           .values({ key, userId: user.id, method, path, status: c.res.status, body, createdAt: now });
-        await purgeExpired(tx, now);
         return undefined;
       });
     } catch (error) {
@@ -86,16 +85,30 @@ function replayed(c: Context, first: typeof idempotencyKeys.$inferSelect): Respo
 }
 
 /**
- * Removes up to `expiredKeysPerWrite` answers older than `idempotencyKeyLifeMs`, oldest first,
- * through the index on `created_at`. Keys are only added by keyed writes, each of which adds one
- * and may remove many, so the table holds about one month of the admin's writes.
+ * Removes the answers older than `idempotencyKeyLifeMs`, oldest first, through the index on
+ * `created_at`, `expiredKeysPerTurn` per transaction. Run by the periodic pass (the Node
+ * server's timer, the Worker's cron), not by the writes: inside a write's transaction it was one
+ * more round trip holding the write lock (docs/decisions/0057-write-transactions-take-turns-in-the-process.md).
+ *
+ * @returns how many answers were removed
  */
-async function purgeExpired(tx: Transaction, now: Date) {
-  const expired = tx
-    .select({ rowid: sql`rowid` })
-    .from(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - idempotencyKeyLifeMs)))
-    .orderBy(idempotencyKeys.createdAt)
-    .limit(expiredKeysPerWrite);
-  await tx.delete(idempotencyKeys).where(inArray(sql`rowid`, expired));
+export async function purgeExpiredAnswers(db: Database, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - idempotencyKeyLifeMs);
+  let removed = 0;
+  for (;;) {
+    // Looked for before the transaction: most passes find nothing, and take no lock.
+    const expired = await db
+      .select({ rowid: sql<number>`rowid` })
+      .from(idempotencyKeys)
+      .where(lt(idempotencyKeys.createdAt, cutoff))
+      .orderBy(idempotencyKeys.createdAt)
+      .limit(expiredKeysPerTurn);
+    if (expired.length === 0) return removed;
+    const rowids = expired.map((row) => row.rowid);
+    await db.transaction((tx) =>
+      tx.delete(idempotencyKeys).where(and(inArray(sql`rowid`, rowids), lt(idempotencyKeys.createdAt, cutoff))),
+    );
+    removed += expired.length;
+    if (expired.length < expiredKeysPerTurn) return removed;
+  }
 }

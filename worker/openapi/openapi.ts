@@ -66,39 +66,38 @@ const mailboxMessageSchema = z.object({
 });
 const openApiSchema = z.looseObject({ openapi: z.string() });
 
-const catalogueWrites = (row: $ZodType, kind: string): Record<string, Operation> => ({
-  [`POST /api/admin/${kind}`]: {
-    summary: `Create a ${kind.slice(0, -1).replace("ie", "y")}`,
-    access: "admin",
-    ok: { 201: row },
-    errors: [400, 409],
-    headers: [idempotencyKey],
-  },
-  [`PUT /api/admin/${kind}/:id`]: {
-    summary: `Update a ${kind.slice(0, -1).replace("ie", "y")}`,
-    access: "admin",
-    ok: { 200: row },
-    errors: [400, 404, 409, 412, 428],
-    headers: [idempotencyKey, ifMatch],
-  },
-  [`DELETE /api/admin/${kind}/:id`]: {
-    summary: `Delete a ${kind.slice(0, -1).replace("ie", "y")}`,
-    access: "admin",
-    ok: { 204: null },
-    errors: [400, 404, 409, 412, 428],
-    headers: [idempotencyKey, ifMatch],
-  },
+const catalogueWrites = (row: $ZodType, kind: string): Record<string, Operation> => {
+  const name = kind.slice(0, -1).replace("ie", "y");
+  const write = (verb: string, ok: Operation["ok"], errors: number[], headers = [idempotencyKey, ifMatch]) => ({
+    summary: `${verb} a ${name}`,
+    access: "admin" as const,
+    ok,
+    errors,
+    headers,
+  });
+  const onARow = [400, 404, 409, 412, 428];
+  return {
+    [`POST /api/admin/${kind}`]: write("Create", { 201: row }, [400, 409], [idempotencyKey]),
+    [`PUT /api/admin/${kind}/:id`]: write("Update", { 200: row }, onARow),
+    [`DELETE /api/admin/${kind}/:id`]: write("Delete", { 204: null }, onARow),
+  };
+};
+
+/**
+ * A request that e-mails an address: public, rate limited, and answered 202 alike whether an
+ * account has the address or not (no account enumeration, DESIGN.md §4).
+ */
+const sameAnswerForEveryAddress = (summary: string, ok: $ZodType): Operation => ({
+  summary: `${summary} (the same answer for every address)`,
+  access: "public",
+  ok: { 202: ok },
+  errors: [400, 429],
 });
 
 /** Every /api route, as `METHOD /api/path` in Hono's spelling. */
 export const operations: Record<string, Operation> = {
   "GET /api/health": { summary: "Liveness and a database round trip", access: "public", ok: { 200: healthSchema } },
-  "POST /api/auth/signup": {
-    summary: "Sign up (the same answer for every address)",
-    access: "public",
-    ok: { 202: signupResponseSchema },
-    errors: [400, 429],
-  },
+  "POST /api/auth/signup": sameAnswerForEveryAddress("Sign up", signupResponseSchema),
   "GET /api/auth/verify": {
     summary: "The link in the verification e-mail: redirects to the page that explains the outcome",
     access: "public",
@@ -112,12 +111,7 @@ export const operations: Record<string, Operation> = {
     body: z.union([passwordGrantSchema, refreshGrantSchema]),
   },
   "POST /api/auth/logout": { summary: "Sign out this session", access: "member", ok: { 204: null } },
-  "POST /api/auth/recover": {
-    summary: "Ask for a password reset e-mail (the same answer for every address)",
-    access: "public",
-    ok: { 202: statusSchema("recovery_sent") },
-    errors: [400, 429],
-  },
+  "POST /api/auth/recover": sameAnswerForEveryAddress("Ask for a password reset e-mail", statusSchema("recovery_sent")),
   "POST /api/auth/verify": {
     summary: "Follow a password reset link, or confirm a sign-up with its password",
     access: "public",
@@ -130,12 +124,10 @@ export const operations: Record<string, Operation> = {
     ok: { 200: z.object({ user: sessionUserSchema }) },
     errors: [400],
   },
-  "POST /api/auth/verify/resend": {
-    summary: "Send a new verification link (the same answer for every address)",
-    access: "public",
-    ok: { 202: resendVerificationResponseSchema },
-    errors: [400, 429],
-  },
+  "POST /api/auth/verify/resend": sameAnswerForEveryAddress(
+    "Send a new verification link",
+    resendVerificationResponseSchema,
+  ),
   "GET /api/products": {
     summary: "The catalogue's products, optionally by category and temperament",
     access: "public",
