@@ -254,6 +254,14 @@ test("offline, the filter still works from the device's copy", async () => {
   await page.getByRole("status").filter({ hasText: "You are offline." }).first().waitFor();
   await expectShown(page, suiting(products, "melancholic"));
   expect(await page.locator("main article h2").allTextContents()).not.toContain(untagged.name);
+  // The phone's sideways row shows the current choice, though it is the fourth.
+  const melancholic = temperamentLinks(page).getByRole("link", { name: "Melancholic", exact: true });
+  expect(
+    await melancholic.evaluate((link) => {
+      const box = link.getBoundingClientRect();
+      return box.left >= 0 && box.right <= window.innerWidth;
+    }),
+  ).toBe(true);
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, "temperaments-offline-phone", { fullPage: false });
   await expectAccessible(page);

@@ -236,6 +236,18 @@ function TemperamentFilter({
   categoryId: number | undefined;
 }) {
   const labelId = useId();
+  const row = useRef<HTMLDivElement>(null);
+  // On a phone the row scrolls sideways: the current choice is brought into it, so a shopper who
+  // arrives on /products?temperament=phlegmatic sees which one is on (the page itself stays put).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `selected` is the reason to look again
+  useEffect(() => {
+    const current = row.current?.querySelector('[aria-current="page"]');
+    if (!row.current || !current) return;
+    const [outer, inner] = [row.current.getBoundingClientRect(), current.getBoundingClientRect()];
+    const padding = 20;
+    if (inner.right > outer.right) row.current.scrollLeft += inner.right - outer.right + padding;
+    else if (inner.left < outer.left) row.current.scrollLeft -= outer.left - inner.left + padding;
+  }, [selected]);
   const options: { temperament: Temperament | undefined; name: string }[] = [
     { temperament: undefined, name: "All temperaments" },
     ...temperaments.map((temperament) => ({ temperament, name: temperamentNames[temperament] })),
@@ -247,7 +259,10 @@ function TemperamentFilter({
       <span id={labelId} className="shrink-0 text-sm font-semibold text-muted">
         Temperament
       </span>
-      <div className="-mx-5 flex min-w-0 gap-2 overflow-x-auto px-5 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+      <div
+        ref={row}
+        className="-mx-5 flex min-w-0 gap-2 overflow-x-auto px-5 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
+      >
         {options.map(({ temperament, name }) => {
           const current = temperament === selected;
           return (
