@@ -57,6 +57,32 @@ describe("GET /sitemap.xml and /robots.txt under workerd", () => {
     });
   });
 
+  it("stays within the sitemap protocol's limits with 1,000 more products", async () => {
+    const { db } = shop.database;
+    const category = await createCategory(db);
+    await db.insert(products).values(
+      Array.from({ length: 1000 }, (_, n) => ({
+        name: `Toplu ürün ${n}`,
+        shortDescription: "Kısa",
+        description: "Açıklama",
+        longDescription: "<p>Uzun</p>",
+        images: [`/images/products/toplu-${n}.svg`],
+        etsyLink: `https://www.etsy.com/listing/${n}`,
+        categoryId: category.id,
+      })),
+    );
+    const res = await shop.request("GET", "/sitemap.xml");
+    expect(res.status).toBe(200);
+    const xml = await res.text();
+    const entries = readSitemap(xml);
+    const productCount = (await db.select({ id: products.id }).from(products)).length;
+    const categoryCount = (await db.select({ id: categories.id }).from(categories)).length;
+    expect(productCount).toBeGreaterThanOrEqual(1000);
+    expect(entries).toHaveLength(productCount + categoryCount + 3);
+    expect(entries.length).toBeLessThanOrEqual(50_000);
+    expect(new TextEncoder().encode(xml).byteLength).toBeLessThan(50 * 1024 * 1024);
+  });
+
   it("serves robots.txt naming the sitemap and disallowing the private pages", async () => {
     const res = await forged("/robots.txt");
     expect(res.status).toBe(200);
