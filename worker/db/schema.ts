@@ -99,14 +99,25 @@ export const products = sqliteTable(
   ],
 );
 
+/**
+ * The columns of a secret given to a member (a session's refresh token, a link's token): stored
+ * only as its SHA-256 (worker/auth/tokens.ts), single use, expiring, deleted with its member.
+ */
+const memberSecret = () => ({
+  tokenHash: text("token_hash").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at").notNull(),
+  usedAt: timestamp("used_at"),
+  createdAt: createdAt(),
+});
+
 /** Stored only as a hash; single use and rotated; a family is revoked together on reuse. */
 export const refreshTokens = sqliteTable(
   "refresh_tokens",
   {
-    tokenHash: text("token_hash").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...memberSecret(),
     familyId: text("family_id").notNull(),
     /**
      * The session's purpose, kept by every refresh: "recovery" for the session a reset link
@@ -118,10 +129,7 @@ export const refreshTokens = sqliteTable(
      * recovery session; null for an ordinary one, which lives as long as it is refreshed.
      */
     familyEndsAt: timestamp("family_ends_at"),
-    expiresAt: timestamp("expires_at").notNull(),
-    usedAt: timestamp("used_at"),
     revokedAt: timestamp("revoked_at"),
-    createdAt: createdAt(),
   },
   (t) => [index("refresh_tokens_family_idx").on(t.familyId)],
 );
@@ -160,14 +168,8 @@ export const registrations = sqliteTable(
 export const oneTimeTokens = sqliteTable(
   "one_time_tokens",
   {
-    tokenHash: text("token_hash").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...memberSecret(),
     purpose: text("purpose", { enum: ["verify_email", "reset_password"] }).notNull(),
-    expiresAt: timestamp("expires_at").notNull(),
-    usedAt: timestamp("used_at"),
-    createdAt: createdAt(),
   },
   (t) => [index("one_time_tokens_user_idx").on(t.userId, t.purpose)],
 );
