@@ -184,6 +184,12 @@ function MoreProducts({ shown, onReach }: { shown: number; onReach: () => void }
   );
 }
 
+/** A row of filter chips: one scrolling row on phones (rows of chips would push the products off screen). */
+const chipRow =
+  "-mx-5 flex min-w-0 gap-2 overflow-x-auto px-5 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0";
+const chip =
+  "inline-flex min-h-11 shrink-0 items-center rounded-full border px-4 py-2 text-sm font-semibold transition-colors";
+
 function CategoryFilter({
   categories,
   selected,
@@ -195,8 +201,7 @@ function CategoryFilter({
 }) {
   const options: { id: number | undefined; name: string }[] = [{ id: undefined, name: "All" }, ...(categories ?? [])];
   return (
-    // One scrolling row on phones (three rows of chips would push the products off screen).
-    <fieldset className="-mx-5 flex min-w-0 gap-2 overflow-x-auto px-5 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+    <fieldset className={chipRow}>
       <legend className="sr-only">Filter by category</legend>
       {options.map(({ id, name }) => {
         const pressed = id === selected;
@@ -209,11 +214,7 @@ function CategoryFilter({
               if (!pressed) onSelect(id);
             }}
             lang={id === undefined ? undefined : "tr"}
-            className={`min-h-11 shrink-0 rounded-full border px-4 py-2 text-sm font-semibold transition-colors ${
-              pressed
-                ? "border-sage-700 bg-sage-700 text-white shadow-soft"
-                : "border-sand bg-white text-sage-800 hover:border-sage-400 hover:bg-sage-50"
-            }`}
+            className={`${chip} ${pressed ? "border-sage-700 bg-sage-700 text-white shadow-soft" : "border-sand bg-white text-sage-800 hover:border-sage-400 hover:bg-sage-50"}`}
           >
             {name}
           </button>
@@ -259,10 +260,7 @@ function TemperamentFilter({
       <span id={labelId} className="shrink-0 text-sm font-semibold text-muted">
         Temperament
       </span>
-      <div
-        ref={row}
-        className="-mx-5 flex min-w-0 gap-2 overflow-x-auto px-5 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
-      >
+      <div ref={row} className={chipRow}>
         {options.map(({ temperament, name }) => {
           const current = temperament === selected;
           return (
@@ -277,11 +275,7 @@ function TemperamentFilter({
               // The link to this very address is marked aria-current="page"; "All temperaments"
               // (fewer search parameters) is not, as it would be with a partial match.
               activeOptions={{ exact: true, includeSearch: true }}
-              className={`inline-flex min-h-11 shrink-0 items-center rounded-full border px-4 py-2 text-sm font-semibold transition-colors ${
-                current
-                  ? "border-terracotta-700 bg-terracotta-700 text-white shadow-soft"
-                  : "border-terracotta-200 bg-white text-terracotta-700 hover:border-terracotta-400 hover:bg-terracotta-50"
-              }`}
+              className={`${chip} ${current ? "border-terracotta-700 bg-terracotta-700 text-white shadow-soft" : "border-terracotta-200 bg-white text-terracotta-700 hover:border-terracotta-400 hover:bg-terracotta-50"}`}
             >
               {name}
             </Link>
