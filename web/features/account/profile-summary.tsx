@@ -1,10 +1,9 @@
 import type { ReactNode } from "react";
 import type { Profile } from "../../../worker/contract/profile.ts";
 import { UserIcon } from "../../components/icons.tsx";
+import { temperamentNames } from "../../lib/temperament-names.ts";
 
 const memberSince = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" });
-
-const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
  * SPEC §2's summary card: who, since when, how far through the survey, the result and the
@@ -65,9 +64,9 @@ export function ProfileSummary({
         {profile.temperament ? (
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-muted">Dominant</dt>
-            <dd className="text-right font-semibold text-ink">{capitalise(profile.temperament.dominant)}</dd>
+            <dd className="text-right font-semibold text-ink">{temperamentNames[profile.temperament.dominant]}</dd>
             <dt className="text-muted">Secondary</dt>
-            <dd className="text-right font-semibold text-ink">{capitalise(profile.temperament.secondary)}</dd>
+            <dd className="text-right font-semibold text-ink">{temperamentNames[profile.temperament.secondary]}</dd>
           </dl>
         ) : (
           <p className="mt-2 text-sm text-muted">Your result will appear here once your survey is complete.</p>

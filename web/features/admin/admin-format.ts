@@ -1,4 +1,5 @@
 import type { AdminUser } from "../../../worker/contract/admin.ts";
+import { temperamentNames } from "../../lib/temperament-names.ts";
 
 /** "2 Mar 2026" in the admin's own locale; a dash for a missing or unreadable date (SPEC §2). */
 export function formatDate(iso: string | null | undefined, locale?: string): string {
@@ -7,13 +8,6 @@ export function formatDate(iso: string | null | undefined, locale?: string): str
   if (Number.isNaN(date.getTime())) return "—";
   return date.toLocaleDateString(locale, { day: "numeric", month: "short", year: "numeric" });
 }
-
-const temperamentNames = {
-  sanguine: "Sanguine",
-  choleric: "Choleric",
-  melancholic: "Melancholic",
-  phlegmatic: "Phlegmatic",
-} as const;
 
 /**
  * A member's temperament result as the admin reads it, each part by name ("Sanguine"), or a dash
