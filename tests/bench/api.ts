@@ -10,6 +10,7 @@
  * the server under test, so it is not used. The two servers are measured one after the other,
  * never at the same time, each after a warm-up (JIT, connection set-up, SQLite page cache).
  * Requests carry no Accept-Encoding (autocannon's default), so both send identity bodies.
+ * Then, on the same app server, `POST /api/events` beside `GET /api/health` (issue 31).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -111,6 +112,20 @@ export async function apiSection(options: ApiOptions): Promise<SectionResult> {
       );
       console.log(`  app p99 latency: ${real.latency.p99} ms vs ${base.latency.p99} ms for the baseline`);
 
+      // Issue 31: POST /api/events beside GET /api/health on the same server, in the same run.
+      // The events cycle over every product and both kinds, so the run counts events (one upsert
+      // each) until each (product, kind) reaches the per-address bound, then is answered past it
+      // (autocannon is one address); both paths write.
+      const ids = (JSON.parse(new TextDecoder().decode(body)) as { id: number }[]).map((p) => p.id);
+      const eventsMeasured = await measureEvents(
+        `http://127.0.0.1:${app.info.port}`,
+        ids,
+        connections,
+        duration,
+        warmup,
+      );
+      targets.push(eventsMeasured.target);
+
       const summary = (r: autocannon.Result) => ({
         requestsPerSecond: r.requests.average,
         latencyMs: {
@@ -136,6 +151,11 @@ export async function apiSection(options: ApiOptions): Promise<SectionResult> {
           baseline: summary(base),
           app: summary(real),
           ratio,
+          events: {
+            health: summary(eventsMeasured.health),
+            events: summary(eventsMeasured.events),
+            ratio: eventsMeasured.ratio,
+          },
         },
         targets,
       };
@@ -148,6 +168,79 @@ export async function apiSection(options: ApiOptions): Promise<SectionResult> {
   }
 }
 
-function load(url: string, connections: number, duration: number): Promise<autocannon.Result> {
-  return autocannon({ url, connections, duration, pipelining: 1, timeout: 10 });
+function load(
+  url: string,
+  connections: number,
+  duration: number,
+  more: Partial<autocannon.Options> = {},
+): Promise<autocannon.Result> {
+  return autocannon({ url, connections, duration, pipelining: 1, timeout: 10, ...more });
+}
+
+/** `POST /api/events` vs `GET /api/health` on the app, one after the other (target ≥ 0.5×). */
+async function measureEvents(
+  origin: string,
+  productIds: number[],
+  connections: number,
+  duration: number,
+  warmup: number,
+): Promise<{ health: autocannon.Result; events: autocannon.Result; ratio: number; target: Target }> {
+  let next = 0;
+  const kinds = ["view", "shop_visit"] as const;
+  const events: Partial<autocannon.Options> = {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    requests: [
+      {
+        setupRequest: (request) => {
+          const n = next++;
+          const product_id = productIds[n % productIds.length];
+          const kind = kinds[Math.floor(n / productIds.length) % 2];
+          return { ...request, body: JSON.stringify({ product_id, kind }) };
+        },
+      },
+    ],
+  };
+  const first = await fetch(`${origin}/api/events`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ product_id: productIds[0], kind: "view" }),
+  });
+  if (first.status !== 202) throw new Error(`POST /api/events answered ${first.status}`);
+  if (warmup > 0) {
+    await load(`${origin}/api/health`, connections, warmup);
+    await load(`${origin}/api/events`, connections, warmup, events);
+  }
+  process.stdout.write("  measuring GET /api/health… ");
+  const health = await load(`${origin}/api/health`, connections, duration);
+  process.stdout.write("POST /api/events… ");
+  const measured = await load(`${origin}/api/events`, connections, duration, events);
+  console.log("done\n");
+  const row = (name: string, r: autocannon.Result) => [
+    name,
+    r.requests.average.toFixed(0),
+    `${r.latency.p50} ms`,
+    `${r.latency.p99} ms`,
+    String(r.requests.total),
+    String(r.non2xx + r.errors + r.timeouts),
+  ];
+  console.log(
+    table(
+      ["route", "req/s", "p50", "p99", "requests", "errors/non-2xx"],
+      [row("GET /api/health", health), row("POST /api/events", measured)],
+    ),
+  );
+  const ratio = health.requests.average > 0 ? measured.requests.average / health.requests.average : Number.NaN;
+  const broken = measured.non2xx + measured.errors + measured.timeouts > 0;
+  if (broken)
+    console.log(`  ⚠ events: ${measured.non2xx} non-2xx, ${measured.errors} errors, ${measured.timeouts} timeouts`);
+  const target: Target = {
+    section: "api",
+    name: "POST /api/events throughput vs GET /api/health",
+    value: `${ratio.toFixed(2)}× (${measured.requests.average.toFixed(0)} / ${health.requests.average.toFixed(0)} req/s)`,
+    target: "≥ 0.50×",
+    met: Number.isFinite(ratio) && !broken ? ratio >= 0.5 : null,
+  };
+  console.log(`  events/health throughput: ${ratio.toFixed(2)}× (target ≥ 0.5×: ${mark(target.met)})`);
+  return { health, events: measured, ratio, target };
 }
