@@ -121,6 +121,23 @@ test("phone: a melancholic member sees suggestions on home, the profile, in the 
     href,
   }));
   expect(listed.map((l) => l.name)).toEqual(expected.names);
+  // As the development mailbox shows it: each suggestion's picture loads from its absolute address.
+  await page.goto("/dev/mailbox");
+  const mail = page
+    .locator("article")
+    .filter({ hasText: member.email })
+    .filter({ has: page.getByRole("heading", { name: "Your temperament test result · Doğal Yaşam" }) });
+  const pictures = mail.frameLocator("iframe").locator("img");
+  await expect.poll(() => pictures.count()).toBe(expected.products.filter((p) => p.images[0]).length);
+  await expect
+    .poll(() => pictures.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)))
+    .toBe(true);
+  // The message's suggestions on screen, as a reader of the mailbox sees them.
+  await mail
+    .frameLocator("iframe")
+    .getByRole("heading", { name: "Suggested for your temperament" })
+    .scrollIntoViewIfNeeded();
+  await screenshot(page, "suggestions-result-email-phone", { fullPage: false });
   for (const [i, product] of expected.products.entries()) {
     const href = listed[i]?.href ?? "";
     expect(new URL(href).pathname).toBe(`/products/${product.id}`);
