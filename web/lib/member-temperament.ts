@@ -23,8 +23,11 @@ type Stored = z.infer<typeof storedSchema>;
 
 const listeners = new Set<() => void>();
 let snapshot: { raw: string | null; stored: Stored | null } = { raw: null, stored: null };
+/** Where the result is kept when storage refuses it (disabled, full): this page only. */
+let inMemory: string | null | undefined;
 
 function readStorage(): string | null {
+  if (inMemory !== undefined) return inMemory;
   try {
     return localStorage.getItem(temperamentStorageKey);
   } catch {
@@ -63,12 +66,12 @@ function subscribe(onChange: () => void): () => void {
 
 /** Keeps what a profile read says of the member's result (null: no result yet), and tells the screens. */
 export function rememberTemperament(profile: Pick<Profile, "id" | "temperament">): void {
-  const stored: Stored = { user_id: profile.id, temperament: profile.temperament };
+  const raw = JSON.stringify({ user_id: profile.id, temperament: profile.temperament } satisfies Stored);
   try {
-    localStorage.setItem(temperamentStorageKey, JSON.stringify(stored));
+    localStorage.setItem(temperamentStorageKey, raw);
+    inMemory = undefined;
   } catch {
-    // Storage full or disabled: the screens of this page still get it below.
-    snapshot = { raw: JSON.stringify(stored), stored };
+    inMemory = raw; // storage full or disabled: the screens of this page still get it
   }
   for (const listener of [...listeners]) listener();
 }
