@@ -1,6 +1,5 @@
 import type { EventKind } from "../../worker/contract/insights.ts";
 import { shopDay } from "../../worker/contract/shop-day.ts";
-import { whenIdle } from "./idle.ts";
 
 /*
  * Insights without tracking (issue 31, docs/decisions/0055-counting-without-tracking.md): a
@@ -36,19 +35,25 @@ async function keep(event: InsightEvent): Promise<void> {
 }
 
 /**
- * Sends one event with `fetch` (`keepalive`, so it outlives the page): true when it is settled
+ * Sends one event with `fetch`: true when it is settled
  * for good (2xx, or a 4xx that no resend would change), false when it should wait (no answer,
  * or a 5xx).
  */
-export async function postInsightEvent(event: InsightEvent): Promise<boolean> {
+export async function postInsightEvent(event: InsightEvent, { keepalive = false } = {}): Promise<boolean> {
   try {
     const response = await fetch(eventsPath, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(event),
-      keepalive: true,
+      // Only when the page may be going away (a marketplace link followed): a keepalive request
+      // is the browser's, not the page's, and tools that wait for the page's network to settle
+      // (Playwright's networkidle) never see it end.
+      keepalive,
       credentials: "omit",
     });
+    // Read to its end (a few bytes), so the request is finished for the browser and its tools
+    // too: an unread body leaves it loading.
+    await response.text().catch(() => "");
     return response.status < 500;
   } catch {
     return false;
@@ -73,7 +78,7 @@ export function countShopVisit(productId: number): void {
     return;
   }
   if (typeof navigator.sendBeacon === "function" && navigator.sendBeacon(eventsPath, jsonBody(event))) return;
-  void postInsightEvent(event).then((settled) => (settled ? undefined : keep(event)));
+  void postInsightEvent(event, { keepalive: true }).then((settled) => (settled ? undefined : keep(event)));
 }
 
 /** The device's queue (insight-queue.ts), an IndexedDB database of this name. */
@@ -100,12 +105,12 @@ async function sendWaiting(): Promise<void> {
 let watching = false;
 
 /**
- * At the app's start: sends the events kept on the device once the page is idle, and again
- * whenever the network comes back.
+ * At the app's start (web/main.tsx, once the page is idle): sends the events kept on the device
+ * now, and again whenever the network comes back.
  */
 export function sendWaitingInsightEventsFromNowOn(): void {
   if (watching) return;
   watching = true;
   window.addEventListener("online", () => void sendWaiting());
-  whenIdle(() => void sendWaiting());
+  void sendWaiting();
 }

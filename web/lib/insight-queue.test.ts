@@ -63,8 +63,8 @@ describe("events kept on the device", () => {
     online = true;
     await sendWaitingInsightEvents();
     expect(sent).toEqual([
-      { url: "/api/events", body: { product_id: 7, kind: "view", day: today }, keepalive: true },
-      { url: "/api/events", body: { product_id: 7, kind: "shop_visit", day: today }, keepalive: true },
+      { url: "/api/events", body: { product_id: 7, kind: "view", day: today }, keepalive: false },
+      { url: "/api/events", body: { product_id: 7, kind: "shop_visit", day: today }, keepalive: false },
     ]);
     // Empty: the database itself is gone, so the next start loads nothing for it.
     expect(await Dexie.exists(insightQueueName)).toBe(false);
@@ -93,7 +93,7 @@ describe("events kept on the device", () => {
   it("sends at once when online, and keeps a view the server did not answer", async () => {
     online = true;
     await countView(5);
-    expect(sent).toEqual([{ url: "/api/events", body: { product_id: 5, kind: "view" }, keepalive: true }]);
+    expect(sent).toEqual([{ url: "/api/events", body: { product_id: 5, kind: "view" }, keepalive: false }]);
     expect(await Dexie.exists(insightQueueName)).toBe(false);
     answers = [502];
     await countView(6);
