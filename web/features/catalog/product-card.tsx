@@ -92,3 +92,41 @@ export function ProductCardSkeleton() {
     </div>
   );
 }
+
+/**
+ * A few product cards in a row (three on wide screens; on tablets two, and the third centred
+ * below), skeletons while `products` is not known yet, and `empty` when there are none: home's
+ * featured products and a member's suggestions.
+ */
+export function ProductCardRow({
+  products,
+  placeholders,
+  empty,
+}: {
+  products: readonly Product[] | undefined;
+  placeholders: number;
+  empty: string;
+}) {
+  if (products?.length === 0) {
+    return <p className="rounded-2xl border border-sand bg-white/70 p-8 text-center text-muted">{empty}</p>;
+  }
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy={!products}>
+      {!products
+        ? Array.from({ length: placeholders }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+            <li key={i} className={i === 2 ? "sm:max-lg:hidden" : undefined}>
+              <ProductCardSkeleton />
+            </li>
+          ))
+        : products.map((product, i) => (
+            <li
+              key={product.id}
+              className={i === 2 ? "sm:max-lg:col-span-2 sm:max-lg:mx-auto sm:max-lg:w-1/2" : undefined}
+            >
+              <ProductCard product={product} />
+            </li>
+          ))}
+    </ul>
+  );
+}

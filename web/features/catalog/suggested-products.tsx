@@ -4,7 +4,7 @@ import { suggestedProducts, suggestionLimit } from "../../../worker/contract/sug
 import { ErrorPanel } from "../../components/error-panel.tsx";
 import { ImageWithFallback } from "../../components/image-with-fallback.tsx";
 import type { TemperamentResult } from "../../lib/member-temperament.ts";
-import { ProductCard, ProductCardSkeleton } from "./product-card.tsx";
+import { ProductCardRow } from "./product-card.tsx";
 import { primaryImage } from "./product-image.ts";
 import { useProducts } from "./use-catalog.ts";
 
@@ -31,28 +31,7 @@ const noneYet = "No products are marked for your temperament yet.";
 export function SuggestedProductCards({ result }: { result: TemperamentResult }) {
   const { products, error, retry } = useSuggestions(result);
   if (error && retry) return <ErrorPanel message={error} onRetry={retry} />;
-  if (products?.length === 0) {
-    return <p className="rounded-2xl border border-sand bg-white/70 p-8 text-center text-muted">{noneYet}</p>;
-  }
-  return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy={!products}>
-      {!products
-        ? Array.from({ length: suggestionLimit }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
-            <li key={i} className={i === 2 ? "sm:max-lg:hidden" : undefined}>
-              <ProductCardSkeleton />
-            </li>
-          ))
-        : products.map((product, i) => (
-            <li
-              key={product.id}
-              className={i === 2 ? "sm:max-lg:col-span-2 sm:max-lg:mx-auto sm:max-lg:w-1/2" : undefined}
-            >
-              <ProductCard product={product} />
-            </li>
-          ))}
-    </ul>
-  );
+  return <ProductCardRow products={products} placeholders={suggestionLimit} empty={noneYet} />;
 }
 
 /** The suggestions as a short list of pictures and names, for the profile's summary card. */
