@@ -1,4 +1,5 @@
-import { type SQL, sql } from "drizzle-orm";
+import type { InStatement } from "@libsql/client";
+import { sql } from "drizzle-orm";
 import { type EventInput, maxEventAgeDays } from "../contract/insights.ts";
 import { addDays, type Day, shopDay } from "../contract/shop-day.ts";
 import type { Database } from "../db/client.ts";
@@ -40,27 +41,37 @@ export async function recordEvent(
   const known = await writeTogether(db, [
     // The bound: one upsert, only for a product that exists (an unknown id writes nothing, and
     // its empty answer is how it is refused).
-    sql`insert into insight_bounds (day, key, count)
-        select ${today}, ${key}, 1 from products where id = ${event.product_id}
-        on conflict (day, key) do update set count = count + 1
-        returning count`,
+    {
+      sql: `insert into insight_bounds (day, key, count)
+            select ?, ?, 1 from products where id = ?
+            on conflict (day, key) do update set count = count + 1
+            returning count`,
+      args: [today, key, event.product_id],
+    },
     // The count: one upsert, in the same transaction, unless the bound was passed (no bound row:
     // the product does not exist, and the comparison with null writes nothing). Concurrent events
     // add up in the database, never read-modify-write.
-    sql`insert into product_daily_counts (product_id, day, views, shop_visits)
-        select ${event.product_id}, ${day}, ${view}, ${1 - view}
-        where (select count from insight_bounds where day = ${today} and key = ${key}) <= ${eventsPerAddressPerDay}
-        on conflict (product_id, day) do update set
-          views = views + excluded.views,
-          shop_visits = shop_visits + excluded.shop_visits`,
+    {
+      sql: `insert into product_daily_counts (product_id, day, views, shop_visits)
+            select ?, ?, ?, ?
+            where (select count from insight_bounds where day = ? and key = ?) <= ?
+            on conflict (product_id, day) do update set
+              views = views + excluded.views,
+              shop_visits = shop_visits + excluded.shop_visits`,
+      args: [event.product_id, day, view, 1 - view, today, key, eventsPerAddressPerDay],
+    },
   ]);
   if (!known) throw unknownProduct();
 }
 
-type Waiting = { statements: [SQL, SQL]; settle(known: boolean): void; fail(error: unknown): void };
+type Waiting = { statements: [InStatement, InStatement]; settle(known: boolean): void; fail(error: unknown): void };
 
 /** The events waiting for the next write of each database client, and whether one is under way. */
 const writers = new WeakMap<Database, { waiting: Waiting[]; writing: boolean }>();
+
+/** A turn of the event loop: after the pending I/O on Node (no 1 ms timer clamp), a timer elsewhere. */
+const nextTurn: (then: () => void) => void =
+  typeof setImmediate === "function" ? (then) => setImmediate(then) : (then) => setTimeout(then, 0);
 
 /** At most this many events in one transaction. */
 const maxGroup = 256;
@@ -73,7 +84,7 @@ const maxGroup = 256;
  * arrival order. A Worker opens a client per request, so there each transaction holds one event
  * (one round trip). Resolves with whether the product exists.
  */
-function writeTogether(db: Database, statements: [SQL, SQL]): Promise<boolean> {
+function writeTogether(db: Database, statements: [InStatement, InStatement]): Promise<boolean> {
   let writer = writers.get(db);
   if (!writer) {
     writer = { waiting: [], writing: false };
@@ -95,14 +106,17 @@ async function drain(db: Database, writer: { waiting: Waiting[]; writing: boolea
       // now (each after its hash), and join this transaction. Alone, an event waits one turn.
       for (let seen = -1; writer.waiting.length !== seen && writer.waiting.length < maxGroup; ) {
         seen = writer.waiting.length;
-        await new Promise((next) => setTimeout(next, 0));
+        await new Promise<void>((next) => nextTurn(next));
       }
       const group = writer.waiting.splice(0, maxGroup);
       try {
-        const items = group.flatMap(({ statements: [bound, count] }) => [db.all(bound), db.run(count)]);
-        const results = await db.batch(items as [(typeof items)[number], ...(typeof items)[number][]]);
+        // The raw client: drizzle's mapping of hundreds of results cost a third of the write.
+        const results = await db.$client.batch(
+          group.flatMap((event) => event.statements),
+          "write",
+        );
         group.forEach((event, i) => {
-          event.settle((results[2 * i] as unknown[]).length > 0);
+          event.settle((results[2 * i]?.rows.length ?? 0) > 0);
         });
       } catch (error) {
         for (const event of group) event.fail(error);
