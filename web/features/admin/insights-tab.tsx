@@ -137,7 +137,7 @@ export function InsightsTab() {
       ) : (
         <>
           <p className="text-sm text-muted" aria-live="polite">
-            {shortDay(insights.from)} – {shortDay(insights.to)} {insights.to.slice(0, 4)}:{" "}
+            All products, {shortDay(insights.from)} – {shortDay(insights.to)} {insights.to.slice(0, 4)}:{" "}
             <strong className="text-ink">{totals.views}</strong> views,{" "}
             <strong className="text-ink">{totals.visits}</strong> shop visits ({percent(totals.views, totals.visits)}{" "}
             per view){loading ? " · updating…" : ""}
