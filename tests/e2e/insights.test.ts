@@ -252,6 +252,19 @@ for (const kind of ["phone", "desktop"] as const) {
       const csv = readFileSync(await download.path(), "utf8");
       expect(csv.startsWith("\uFEFFproduct_id,name,views,shop_visits,visit_ratio\r\n")).toBe(true);
       expect(csv).toContain(`\r\n${tea.id},${tea.name},${teaCounts.views},${teaCounts.shop_visits},`);
+
+      // Beside the users' export in Settings: the last 90 days, the same format.
+      await page.getByRole("tab", { name: "Settings", exact: true }).click();
+      const [ninety] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Export Insights (90 days)" }).click(),
+      ]);
+      expect(ninety.suggestedFilename()).toMatch(/^insights_90d_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+      const ninetyCsv = readFileSync(await ninety.path(), "utf8");
+      expect(ninetyCsv.startsWith("\uFEFFproduct_id,name,views,shop_visits,visit_ratio\r\n")).toBe(true);
+      expect(ninetyCsv).toContain(`\r\n${tea.id},${tea.name},${teaCounts.views},${teaCounts.shop_visits},`);
+      await page.getByRole("status").filter({ hasText: "Insights exported." }).waitFor();
+      await expectAccessible(page);
       return;
     }
 

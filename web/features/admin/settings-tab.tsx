@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import type { AdminSettings, AdminUser } from "../../../worker/contract/admin.ts";
+import { fetchInsights } from "./admin-api.ts";
 import { Badge, NoticeBanner, TabHeader } from "./admin-ui.tsx";
 import { downloadFile } from "./download-file.ts";
+import { buildInsightsCsv, insightsExportFileName } from "./insights-csv.ts";
 import { useOutboxEntries, usePersistentStorage } from "./outbox.ts";
 import { useTabAction } from "./use-tab-action.ts";
 import { buildUsersCsv, usersExportFileName } from "./users-csv.ts";
@@ -31,6 +33,14 @@ export function SettingsTab({
     downloadFile(buildUsersCsv(users), usersExportFileName(new Date()));
     setNotice({ tone: "success", text: "User data exported." });
   };
+
+  /** Issue 31: the last 90 days' insights, the users' export's format (the Insights tab exports its period). */
+  const exportInsights = () =>
+    run(async () => {
+      const insights = await fetchInsights(90);
+      downloadFile(buildInsightsCsv(insights), insightsExportFileName(insights));
+      return "Insights exported.";
+    }, "Failed to export insights.");
 
   /** SPEC §9: removes the browser's caches and session storage, then reloads all admin data. */
   const clearCache = () =>
@@ -110,12 +120,22 @@ export function SettingsTab({
             Data
           </h3>
           <p className="mt-2 text-sm text-muted">
-            The export is a CSV file of every user (no passwords, no answers). Clear Cache empties this browser’s caches
-            and session storage, then loads everything again; changes waiting to sync are kept.
+            The export is a CSV file of every user (no passwords, no answers); the insights' export, each product's
+            views and shop visits over the last 90 days. Clear Cache empties this browser’s caches and session storage,
+            then loads everything again; changes waiting to sync are kept.
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
             <button type="button" className="btn btn-primary" onClick={exportUsers}>
               Export User Data
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => void exportInsights()}
+              disabled={clearing}
+              aria-busy={clearing}
+            >
+              Export Insights (90 days)
             </button>
             <button
               type="button"
