@@ -78,16 +78,11 @@ export async function apiSection(options: ApiOptions): Promise<SectionResult> {
       const real = await load(appUrl, connections, duration);
       console.log("done\n");
 
-      const row = (name: string, r: autocannon.Result) => [
-        name,
-        r.requests.average.toFixed(0),
-        `${r.latency.p50} ms`,
-        `${r.latency.p99} ms`,
-        kB(r.requests.total ? r.throughput.total / r.requests.total : 0),
-        `${(r.throughput.average / 1e6).toFixed(1)} MB/s`,
-        String(r.requests.total),
-        String(r.non2xx + r.errors + r.timeouts),
-      ];
+      const row = (name: string, r: autocannon.Result) => {
+        const [rate, p50, p99, requests, failed] = figures(r);
+        const bytes = kB(r.requests.total ? r.throughput.total / r.requests.total : 0);
+        return [name, rate, p50, p99, bytes, `${(r.throughput.average / 1e6).toFixed(1)} MB/s`, requests, failed];
+      };
       console.log(
         table(
           ["server", "req/s", "p50", "p99", "bytes/resp", "throughput", "requests", "errors/non-2xx"],
@@ -216,14 +211,7 @@ async function measureEvents(
   process.stdout.write("POST /api/events… ");
   const measured = await load(`${origin}/api/events`, connections, duration, events);
   console.log("done\n");
-  const row = (name: string, r: autocannon.Result) => [
-    name,
-    r.requests.average.toFixed(0),
-    `${r.latency.p50} ms`,
-    `${r.latency.p99} ms`,
-    String(r.requests.total),
-    String(r.non2xx + r.errors + r.timeouts),
-  ];
+  const row = (name: string, r: autocannon.Result) => [name, ...figures(r)];
   console.log(
     table(
       ["route", "req/s", "p50", "p99", "requests", "errors/non-2xx"],
@@ -243,4 +231,15 @@ async function measureEvents(
   };
   console.log(`  events/health throughput: ${ratio.toFixed(2)}× (target ≥ 0.5×: ${mark(target.met)})`);
   return { health, events: measured, ratio, target };
+}
+
+/** A run's figures as the tables print them: req/s, p50, p99, requests, errors and non-2xx. */
+function figures(r: autocannon.Result): [string, string, string, string, string] {
+  return [
+    r.requests.average.toFixed(0),
+    `${r.latency.p50} ms`,
+    `${r.latency.p99} ms`,
+    String(r.requests.total),
+    String(r.non2xx + r.errors + r.timeouts),
+  ];
 }

@@ -7,6 +7,7 @@ import {
   accessibilityViolations,
   collectPageErrors,
   desktopContext,
+  expectProductsShown,
   failOnPageErrors,
   holdRequests,
   openApp,
@@ -52,32 +53,6 @@ async function openPage(kind: Kind): Promise<Page> {
 const productGrid = (page: Page) => page.getByRole("main").getByRole("article");
 
 /**
- * The product list shows exactly `expected`: its count says so, and the cards, once the shopper
- * has scrolled to the end (each page of cards is rendered as the end comes near), carry their
- * names in order.
- */
-async function expectShown(page: Page, expected: Product[]): Promise<void> {
-  const names = expected.map((p) => p.name);
-  const count = `${names.length} ${names.length === 1 ? "product" : "products"}`;
-  await page
-    .getByRole("main")
-    .getByRole("status")
-    .filter({ hasText: new RegExp(`^${count}$`) })
-    .waitFor();
-  // The full list may arrive after the first page: the shopper keeps scrolling to the end.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          window.scrollTo(0, document.documentElement.scrollHeight);
-          return [...document.querySelectorAll("main article h2")].map((h) => h.textContent);
-        }),
-      { timeout: 30_000, interval: 100 },
-    )
-    .toEqual(names);
-}
-
-/**
  * From now on, records how many products each message from a worker to the page carries (a
  * product is an object with an `etsy_link`), in the page's `__productsPerMessage`.
  */
@@ -118,7 +93,7 @@ describe.each<Kind>(["desktop", "phone"])("catalogue on %s", (kind) => {
     await featured.getByRole("link", { name: "View all products" }).first().click();
     await page.waitForURL((url) => url.pathname === "/products");
     await page.getByRole("heading", { level: 1, name: "Products" }).waitFor();
-    await expectShown(page, products);
+    await expectProductsShown(page, products);
     expect(await page.title()).toContain("Products");
     const filters = page.getByRole("group", { name: "Filter by category" });
     expect(await filters.getByRole("button").allInnerTexts()).toEqual(["All", ...categories.map((c) => c.name)]);
@@ -149,7 +124,7 @@ describe.each<Kind>(["desktop", "phone"])("catalogue on %s", (kind) => {
     const [first, second] = categories as [Category, Category];
     await filters.getByRole("button", { name: first.name }).click();
     await page.waitForURL(`**/products?category=${first.id}`);
-    await expectShown(
+    await expectProductsShown(
       page,
       products.filter((p) => p.category_id === first.id),
     );
@@ -159,7 +134,7 @@ describe.each<Kind>(["desktop", "phone"])("catalogue on %s", (kind) => {
 
     await filters.getByRole("button", { name: second.name }).click();
     await page.waitForURL(`**/products?category=${second.id}`);
-    await expectShown(
+    await expectProductsShown(
       page,
       products.filter((p) => p.category_id === second.id),
     );
@@ -167,7 +142,7 @@ describe.each<Kind>(["desktop", "phone"])("catalogue on %s", (kind) => {
     // Back restores the first filter.
     await page.goBack();
     await page.waitForURL(`**/products?category=${first.id}`);
-    await expectShown(
+    await expectProductsShown(
       page,
       products.filter((p) => p.category_id === first.id),
     );
@@ -188,9 +163,9 @@ describe.each<Kind>(["desktop", "phone"])("catalogue on %s", (kind) => {
       teas.map((p) => p.name),
     );
     await search.fill("ISIRGAN");
-    await expectShown(page, [byName("Isırgan Otu Çayı")]);
+    await expectProductsShown(page, [byName("Isırgan Otu Çayı")]);
     await search.fill("igde");
-    await expectShown(page, [byName("İğde Unu")]);
+    await expectProductsShown(page, [byName("İğde Unu")]);
 
     // Nothing matches: the SPEC's empty text.
     await search.fill("zzz no such remedy");
@@ -199,7 +174,7 @@ describe.each<Kind>(["desktop", "phone"])("catalogue on %s", (kind) => {
     await expectNoViolations(page, "/products (no match)");
     await screenshot(page, `products-empty-${kind}`, { fullPage: false });
     await search.fill("");
-    await expectShown(page, products);
+    await expectProductsShown(page, products);
 
     // Open a product.
     const product = products[0] as Product;
@@ -220,7 +195,7 @@ describe.each<Kind>(["desktop", "phone"])("catalogue on %s", (kind) => {
     await screenshot(page, `product-not-found-${kind}`);
     await page.getByRole("main").getByRole("link", { name: "Back to products" }).click();
     await page.waitForURL((url) => url.pathname === "/products");
-    await expectShown(page, products);
+    await expectProductsShown(page, products);
   });
 
   test("product page: gallery, category link, sanitized description, share; about page", async () => {
@@ -267,7 +242,7 @@ describe.each<Kind>(["desktop", "phone"])("catalogue on %s", (kind) => {
     // The category link opens the products page filtered to it.
     await categoryLink.click();
     await page.waitForURL(`**/products?category=${category.id}`);
-    await expectShown(
+    await expectProductsShown(
       page,
       products.filter((p) => p.category_id === category.id),
     );
@@ -289,7 +264,7 @@ describe.each<Kind>(["desktop", "phone"])("catalogue on %s", (kind) => {
     for (const query of ["abc", "999999"]) {
       await openApp(page, `/products?category=${query}`);
       await page.getByRole("heading", { level: 1, name: "Products" }).waitFor();
-      await expectShown(page, products);
+      await expectProductsShown(page, products);
       expect(
         await page
           .getByRole("group", { name: "Filter by category" })
@@ -322,7 +297,7 @@ describe("catalogue data", () => {
     await page.getByRole("list", { name: "Loading products" }).waitFor();
     expect(await page.getByText(emptyText, { exact: true }).count()).toBe(0);
     await releaseList();
-    await expectShown(
+    await expectProductsShown(
       page,
       products.filter((p) => queryMatcher(last.name)(searchTextOf(p))),
     );
@@ -369,7 +344,7 @@ describe("catalogue data", () => {
       .getByRole("link", { name: category.name, exact: true })
       .click();
     await page.waitForURL(`**/products?category=${category.id}`);
-    await expectShown(
+    await expectProductsShown(
       page,
       products.filter((p) => p.category_id === category.id),
     );
@@ -385,7 +360,7 @@ describe("catalogue data", () => {
     await page.getByRole("main").getByRole("link", { name: product.name, exact: true }).click();
     await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
     await page.goBack();
-    await expectShown(
+    await expectProductsShown(
       page,
       products.filter((p) => p.category_id === category.id),
     );
@@ -430,7 +405,7 @@ describe("catalogue data", () => {
     expect(products.length).toBeGreaterThan(productsPageSize);
     // Opening the products page from home needs no request at all.
     await page.getByRole("main").getByRole("link", { name: "View all products" }).first().click();
-    await expectShown(page, products);
+    await expectProductsShown(page, products);
     expect([...answers].sort()).toEqual(["/api/categories 304", "/api/products 304"]);
   });
 
@@ -457,7 +432,7 @@ describe("catalogue data", () => {
     await search.focus();
     const wanted = products.at(-1) as Product;
     await search.fill(wanted.name);
-    await expectShown(
+    await expectProductsShown(
       page,
       products.filter((p) => queryMatcher(wanted.name)(searchTextOf(p))),
     );
@@ -476,7 +451,7 @@ describe("catalogue data", () => {
     await skeletons.waitFor();
     expect(await skeletons.locator("li").count()).toBe(6);
     await release();
-    await expectShown(page, products);
+    await expectProductsShown(page, products);
     expect(await skeletons.count()).toBe(0);
   });
 });
@@ -545,7 +520,7 @@ describe("catalogue pages rendered on the server", () => {
     const category = categories[0] as Category;
     await page.getByRole("group", { name: "Filter by category" }).getByRole("button", { name: category.name }).click();
     await page.waitForURL(`**/products?category=${category.id}`);
-    await expectShown(
+    await expectProductsShown(
       page,
       products.filter((p) => p.category_id === category.id),
     );

@@ -3,17 +3,10 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Client, createClient } from "@libsql/client";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, expect, onTestFinished, test } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Product } from "../../worker/contract/catalogue.ts";
-import {
-  desktopContext,
-  expectAccessible,
-  failOnPageErrors,
-  openApp,
-  phoneContext,
-  screenshot,
-} from "../support/browser.ts";
-import { type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
+import { expectAccessible, offlineRequest, openApp, screenshot } from "../support/browser.ts";
+import { openShopPage, type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
 
 // Issue 31, insights without tracking, in Chromium on the real Node server: a shopper views a
 // product and follows its marketplace link (a plain link: the new tab opens the marketplace, the
@@ -22,9 +15,6 @@ import { type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-brows
 
 const shop = {} as ShopInBrowser;
 setUpShopInBrowser((started) => Object.assign(shop, started));
-
-/** Chromium's console line for each request that fails while the test has the network off. */
-const offlineRequest = /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/;
 
 /** The marketplace, on loopback: every path is a listing page, and each visit is noted. */
 const marketplace = { origin: "", visits: [] as string[], close: async () => {} };
@@ -107,10 +97,8 @@ const waitingOnDevice = (page: Page) =>
 const buyLink = (page: Page) => page.getByRole("link", { name: /Buy on Etsy/ });
 
 test("a shopper's view and marketplace visit are counted; the link opens the marketplace in a new tab", async () => {
-  const context = await phoneContext(shop.browser, shop.server.url);
-  onTestFinished(() => context.close());
-  const page = await context.newPage();
-  failOnPageErrors(page);
+  const page = await openShopPage(shop, "phone");
+  const context = page.context();
   const before = await counts(tea.id);
 
   await openApp(page, `/products/${tea.id}`);
@@ -133,10 +121,8 @@ test("a shopper's view and marketplace visit are counted; the link opens the mar
 });
 
 test("offline, the view and the visit wait on the phone with their day and are counted once the network is back", async () => {
-  const context = await phoneContext(shop.browser, shop.server.url);
-  onTestFinished(() => context.close());
-  const page = await context.newPage();
-  failOnPageErrors(page, [offlineRequest]);
+  const page = await openShopPage(shop, "phone", [offlineRequest]);
+  const context = page.context();
   const before = await counts(oil.id);
 
   // Online first: the view counts at once, and the page's code is on the phone.
@@ -186,13 +172,8 @@ const rowOf = (page: Page, name: string) =>
 
 for (const kind of ["phone", "desktop"] as const) {
   test(`the administrator's Insights tab shows the figures and the chart (${kind}), and offline the last loaded ones`, async () => {
-    const context =
-      kind === "phone"
-        ? await phoneContext(shop.browser, shop.server.url)
-        : await desktopContext(shop.browser, shop.server.url);
-    onTestFinished(() => context.close());
-    const page = await context.newPage();
-    failOnPageErrors(page, [offlineRequest]);
+    const page = await openShopPage(shop, kind, [offlineRequest]);
+    const context = page.context();
     const teaCounts = await counts(tea.id);
     const oilCounts = await counts(oil.id);
     expect(teaCounts.shop_visits).toBeGreaterThan(0);

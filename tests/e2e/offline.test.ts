@@ -8,6 +8,7 @@ import {
   expectAccessible,
   failOnPageErrors,
   holdRequests,
+  offlineRequest,
   openApp,
   phoneContext,
   productPicture,
@@ -25,9 +26,6 @@ import { type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-brows
 
 const shop = {} as ShopInBrowser;
 setUpShopInBrowser((started) => Object.assign(shop, started));
-
-/** Chromium's console line for each request that fails while the test has the network off. */
-const offlineRequest = /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/;
 
 async function openPhone() {
   const context = await phoneContext(shop.browser, shop.server.url);

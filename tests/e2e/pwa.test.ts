@@ -15,6 +15,7 @@ import {
   expectAccessible,
   failOnPageErrors,
   loadAllImages,
+  offlineRequest,
   openApp,
   phoneContext,
   screenshot,
@@ -29,8 +30,6 @@ const shop = {} as ShopInBrowser;
 setUpShopInBrowser((started) => Object.assign(shop, started));
 
 const webRoot = join(projectRoot, "dist/web");
-/** Chromium's console line for a request the test made fail by going offline. */
-const offlineRequest = /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/;
 
 async function openPage(kind: "desktop" | "phone", server: TestServer = shop.server): Promise<[Page, BrowserContext]> {
   const context =

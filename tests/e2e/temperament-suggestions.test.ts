@@ -4,7 +4,14 @@ import { seedSurveyQuestions } from "../../drizzle/seed/survey-questions.ts";
 import { suggestedProducts } from "../../worker/contract/suggestions.ts";
 import type { Temperament } from "../../worker/contract/temperaments.ts";
 import { scoreTemperament } from "../../worker/survey/temperament.ts";
-import { expectAccessible, openApp, screenshot, storedProductIds, waitForApp } from "../support/browser.ts";
+import {
+  expectAccessible,
+  offlineRequest,
+  openApp,
+  screenshot,
+  storedProductIds,
+  waitForApp,
+} from "../support/browser.ts";
 import { answerSurvey } from "../support/factories.ts";
 import { type Member, signUpMember, waitForMail } from "../support/members.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
@@ -15,9 +22,6 @@ import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
 // server in development mode (the mailbox) over the seeded catalogue.
 
 const { shop, openPage } = setUpDevelopmentShop();
-
-/** Chromium's console line for each request that fails while the test has the network off. */
-const offlineRequest = /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/;
 
 /** Mostly melancholic answers, the rest phlegmatic: question index → the temperament answered. */
 const melancholic = (index: number): Temperament => (index < 14 ? "melancholic" : "phlegmatic");

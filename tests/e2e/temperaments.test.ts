@@ -5,7 +5,9 @@ import { productsPageSize } from "../../worker/contract/initial-data.ts";
 import type { Temperament } from "../../worker/contract/temperaments.ts";
 import {
   expectAccessible,
+  expectProductsShown,
   holdRequests,
+  offlineRequest,
   openApp,
   screenshot,
   storedProductIds,
@@ -21,8 +23,6 @@ import { openShopPage, type ShopInBrowser, setUpShopInBrowser } from "../support
 const shop = {} as ShopInBrowser;
 setUpShopInBrowser((started) => Object.assign(shop, started));
 
-/** Chromium's console line for each request that fails while the test has the network off. */
-const offlineRequest = /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/;
 const emptyText = "No products found matching your criteria.";
 
 const currentProducts = () => getJson<Product[]>(shop.server, "/api/products");
@@ -38,26 +38,6 @@ let untagged: Product;
 
 const temperamentLinks = (page: Page) => page.getByRole("navigation", { name: "Temperament" });
 const categoryChips = (page: Page) => page.getByRole("group", { name: "Filter by category" });
-
-/** The list shows exactly `expected`, in order: its count, and every card once scrolled to the end. */
-async function expectShown(page: Page, expected: Product[]): Promise<void> {
-  const count = `${expected.length} ${expected.length === 1 ? "product" : "products"}`;
-  await page
-    .getByRole("main")
-    .getByRole("status")
-    .filter({ hasText: new RegExp(`^${count}$`) })
-    .waitFor();
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          window.scrollTo(0, document.documentElement.scrollHeight);
-          return [...document.querySelectorAll("main article h2")].map((h) => h.textContent);
-        }),
-      { timeout: 30_000, interval: 100 },
-    )
-    .toEqual(names(expected));
-}
 
 /** The temperament link marked as the current one (aria-current="page"), by its name. */
 const currentTemperament = (page: Page) => temperamentLinks(page).locator('a[aria-current="page"]').allTextContents();
@@ -137,7 +117,7 @@ test("the server renders the filtered first page before any script runs, alone a
     expect(await page.locator("main article h2").allTextContents()).not.toContain(untagged.name);
     await release();
     await waitForApp(page);
-    await expectShown(page, expected);
+    await expectProductsShown(page, expected);
   }
   expect(suiting(products, "melancholic", category.id).map((p) => p.id)).toContain(tagged.id);
 });
@@ -153,7 +133,7 @@ test.each(["phone", "desktop"] as const)(
 
     await temperamentLinks(page).getByRole("link", { name: "Melancholic", exact: true }).click();
     await page.waitForURL((url) => url.search === "?temperament=melancholic");
-    await expectShown(page, suiting(products, "melancholic"));
+    await expectProductsShown(page, suiting(products, "melancholic"));
     expect(await currentTemperament(page)).toEqual(["Melancholic"]);
     // The product the admin tagged is listed; one for everyone is not.
     expect(await page.locator("main article h2").allTextContents()).toContain(tagged.name);
@@ -169,7 +149,7 @@ test.each(["phone", "desktop"] as const)(
         url.searchParams.get("category") === String(category.id) &&
         url.searchParams.get("temperament") === "melancholic",
     );
-    await expectShown(page, suiting(products, "melancholic", category.id));
+    await expectProductsShown(page, suiting(products, "melancholic", category.id));
     expect(await categoryChips(page).getByRole("button", { pressed: true }).textContent()).toBe(category.name);
     await temperamentLinks(page).getByRole("link", { name: "Phlegmatic", exact: true }).click();
     await page.waitForURL(
@@ -177,7 +157,7 @@ test.each(["phone", "desktop"] as const)(
         url.searchParams.get("category") === String(category.id) &&
         url.searchParams.get("temperament") === "phlegmatic",
     );
-    await expectShown(page, suiting(products, "phlegmatic", category.id));
+    await expectProductsShown(page, suiting(products, "phlegmatic", category.id));
 
     // A search for the product for everyone finds nothing under a temperament: SPEC's words.
     await page.getByRole("searchbox", { name: "Search products" }).fill(untagged.name);
@@ -185,14 +165,14 @@ test.each(["phone", "desktop"] as const)(
     await expectAccessible(page);
     await page.getByRole("button", { name: "Clear search and filters" }).click();
     await page.waitForURL((url) => url.search === "");
-    await expectShown(page, products);
+    await expectProductsShown(page, products);
 
     // Back to every temperament, the category kept.
     await page.goto(`/products?category=${category.id}&temperament=melancholic`);
     await waitForApp(page);
     await temperamentLinks(page).getByRole("link", { name: "All temperaments" }).click();
     await page.waitForURL((url) => url.search === `?category=${category.id}`);
-    await expectShown(
+    await expectProductsShown(
       page,
       products.filter((p) => p.category_id === category.id),
     );
@@ -220,7 +200,7 @@ test.each(["phone", "desktop"] as const)(
 
     await badges.filter({ hasText: "Phlegmatic" }).click();
     await page.waitForURL((url) => url.pathname === "/products" && url.search === "?temperament=phlegmatic");
-    await expectShown(page, suiting(products, "phlegmatic"));
+    await expectProductsShown(page, suiting(products, "phlegmatic"));
 
     await openApp(page, `/products/${untagged.id}`);
     await page.getByRole("heading", { level: 1, name: untagged.name }).waitFor();
@@ -252,7 +232,7 @@ test("offline, the filter still works from the device's copy", async () => {
   expect(opened?.fromServiceWorker()).toBe(true);
   await waitForApp(page);
   await page.getByRole("status").filter({ hasText: "You are offline." }).first().waitFor();
-  await expectShown(page, suiting(products, "melancholic"));
+  await expectProductsShown(page, suiting(products, "melancholic"));
   expect(await page.locator("main article h2").allTextContents()).not.toContain(untagged.name);
   // The phone's sideways row shows the current choice, though it is the fourth.
   const melancholic = temperamentLinks(page).getByRole("link", { name: "Melancholic", exact: true });
@@ -267,10 +247,10 @@ test("offline, the filter still works from the device's copy", async () => {
   await expectAccessible(page);
 
   await categoryChips(page).getByRole("button", { name: category.name, exact: true }).click();
-  await expectShown(page, suiting(products, "melancholic", category.id));
+  await expectProductsShown(page, suiting(products, "melancholic", category.id));
   await temperamentLinks(page).getByRole("link", { name: "Sanguine", exact: true }).click();
   await page.waitForURL((url) => url.searchParams.get("temperament") === "sanguine");
-  await expectShown(page, suiting(products, "sanguine", category.id));
+  await expectProductsShown(page, suiting(products, "sanguine", category.id));
 
   // The product's badges lead to its list offline too.
   await page.goto(`/products/${tagged.id}`);
@@ -279,7 +259,7 @@ test("offline, the filter still works from the device's copy", async () => {
     .getByRole("list", { name: "Suits these temperaments" })
     .getByRole("link", { name: "Phlegmatic", exact: true })
     .click();
-  await expectShown(page, suiting(products, "phlegmatic"));
+  await expectProductsShown(page, suiting(products, "phlegmatic"));
   await context.setOffline(false);
 });
 
@@ -331,7 +311,7 @@ test("offline, the admin's temperaments wait in the outbox, show on the device's
   // The same device's shop shows the product under Sanguine before the server has it.
   await page.goto("/products?temperament=sanguine");
   await waitForApp(page);
-  await expectShown(
+  await expectProductsShown(
     page,
     [...suiting(products, "sanguine"), changed].sort((a, b) => products.indexOf(a) - products.indexOf(b)),
   );

@@ -84,6 +84,33 @@ export function collectPageErrors(page: Page): { messages: string[]; assertNone(
   };
 }
 
+/** Chromium's console line for each request that fails while a test has the network off. */
+export const offlineRequest = /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/;
+
+/**
+ * Waits until the products screen lists exactly `expected`, in order: its count, then every card,
+ * scrolling to the end as a shopper would (the rest of the list may arrive after the first page).
+ */
+export async function expectProductsShown(page: Page, expected: { name: string }[]): Promise<void> {
+  const names = expected.map((p) => p.name);
+  const count = `${names.length} ${names.length === 1 ? "product" : "products"}`;
+  await page
+    .getByRole("main")
+    .getByRole("status")
+    .filter({ hasText: new RegExp(`^${count}$`) })
+    .waitFor();
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          return [...document.querySelectorAll("main article h2")].map((h) => h.textContent);
+        }),
+      { timeout: 30_000, interval: 100 },
+    )
+    .toEqual(names);
+}
+
 /**
  * Fails the current test if the page logs a console error or throws, at any time during it.
  *
