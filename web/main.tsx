@@ -2,7 +2,6 @@ import "./styles.css";
 import { startInStages } from "./boot/start-in-stages.ts";
 import { whenPainted } from "./boot/when-painted.ts";
 import { catalogueWorker } from "./features/catalog/catalogue-worker-start.ts";
-import { whenIdle } from "./lib/idle.ts";
 import { markSessionFromStorage } from "./lib/session-hint.ts";
 import { markBuildCurrent, reloadOnceForStaleBuild } from "./lib/stale-build.ts";
 
@@ -24,13 +23,4 @@ whenPainted(() => {
   startInStages().then(markBuildCurrent, (error: unknown) => {
     if (!reloadOnceForStaleBuild()) throw error;
   });
-  // Product views and shop visits kept on this device while offline (issue 31): sent once the
-  // page is idle, and whenever the network comes back; loaded then, not before the first paint.
-  whenIdle(
-    () =>
-      void import("./lib/insight-events.ts").then(
-        (events) => events.sendWaitingInsightEventsFromNowOn(),
-        () => {},
-      ),
-  );
 });

@@ -2,6 +2,7 @@ import "../lib/zod-config.ts";
 import { createBrowserHistory, RouterProvider } from "@tanstack/react-router";
 import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { whenIdle } from "../lib/idle.ts";
 import { readInitialData } from "../lib/initial-data.ts";
 import { createAppRouter } from "../router.tsx";
 
@@ -29,6 +30,16 @@ export async function startApp(): Promise<void> {
 
   // Read the server's embedded catalogue data while the address is still the one it was written for.
   readInitialData();
+  // Product views and shop visits kept on this device while offline (issue 31): sent once the
+  // page is idle, and whenever the network comes back; their code loaded then, from here rather
+  // than the entry, which starts the app in three parts (ADR 0043).
+  whenIdle(
+    () =>
+      void import("../lib/insight-events.ts").then(
+        (events) => events.sendWaitingInsightEventsFromNowOn(),
+        () => {},
+      ),
+  );
   const router = createAppRouter(createBrowserHistory());
   const app = (
     <StrictMode>
