@@ -43,6 +43,8 @@ const addresses: [string, string, number][] = [
   ["a hashed static file", staticAsset, 200],
   ["the service worker", "/sw.js", 200],
   ["the web manifest", "/manifest.webmanifest", 200],
+  ["the sitemap", "/sitemap.xml", 200],
+  ["robots.txt", "/robots.txt", 200],
   ["a page the app answers (the shell)", "/no-such-page", 200],
   ["a product that does not exist", "/products/999999", 404],
   ["a missing file (the 404 page)", "/assets/old-chunk.js", 404],
