@@ -381,6 +381,7 @@ describe("migration 0005", () => {
       now: new Date(at + minute),
       resultDelayMs: 0,
       siteUrl: (path: string) => `http://x${path}`,
+      previews: null,
     };
     expect(await confirmRegistration(deps, "older-link")).toBe("invalid");
     expect(await confirmRegistration(deps, "live-link")).toBe("verified");

@@ -1,13 +1,26 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { seedSurveyQuestions } from "../../drizzle/seed/survey-questions.ts";
 import { emailOutbox, products } from "../../worker/db/schema.ts";
+import { projectRoot } from "../../worker/entries/node-env.ts";
 import { answerSurvey, createProduct, signupBody } from "../support/factories.ts";
 import { setUpWorkerShop } from "./harness.ts";
 
 // Issue 30 under workerd: the result e-mail the built Worker writes when a member confirms their
 // address suggests the products that suit their result, with absolute links from PUBLIC_URL
 // (http://shop.test here), and the cron's dispatcher delivers it to the development mailbox.
+
+/** The PNG the build made of one of the shop's illustrations (dist/web, which the Worker serves). */
+const previewOf = (image: string): string => {
+  const previews = JSON.parse(readFileSync(join(projectRoot, "dist/web/share-previews.json"), "utf8")) as {
+    images: Record<string, string>;
+  };
+  const preview = previews.images[image];
+  if (!preview) throw new Error(`the build made no preview of ${image}`);
+  return preview;
+};
 
 const shop = setUpWorkerShop({ clientAddress: "198.51.100.33", settings: { APP_ENV: "development" } });
 const { request } = shop;
@@ -49,7 +62,8 @@ it("suggests the dominant temperament's products, then the secondary's, with the
     name: "Zencefil",
     sortOrder: 1,
     temperaments: ["phlegmatic"],
-    images: ["/images/products/zencefil.svg"],
+    // One of the shop's illustrations: sent as its link preview's PNG (mail clients show no SVG).
+    images: ["/images/products/zerdecal.svg"],
   });
   const cinnamon = await createProduct(db, {
     name: "Tarçın & <Bal>",
@@ -73,7 +87,7 @@ it("suggests the dominant temperament's products, then the secondary's, with the
       "",
       "- Zencefil",
       `  http://shop.test/products/${ginger.id}`,
-      "  Picture: http://shop.test/images/products/zencefil.svg",
+      `  Picture: http://shop.test${previewOf("/images/products/zerdecal.svg")}`,
       "",
       "- Karabiber",
     ].join("\n"),
@@ -83,6 +97,9 @@ it("suggests the dominant temperament's products, then the secondary's, with the
     `<a href="http://shop.test/products/${cinnamon.id}" style="display:block;text-decoration:none;color:#26321f">`,
   );
   expect(mail.html).toContain('<img src="http://shop.test/images/products/tarcin.svg" alt=""');
+  const preview = await shop.worker.dispatchFetch(`http://shop.test${previewOf("/images/products/zerdecal.svg")}`);
+  expect([preview.status, preview.headers.get("Content-Type")]).toEqual([200, "image/png"]);
+  await preview.body?.cancel();
   expect(mail.html).toContain(">Tarçın &#38; &#60;Bal&#62;</td>");
   expect(mail.html).not.toContain("<Bal>");
 });

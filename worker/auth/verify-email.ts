@@ -2,6 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { listProducts } from "../catalogue/catalogue-queries.ts";
 import type { VerifyProblem } from "../contract/auth.ts";
 import type { Product } from "../contract/catalogue.ts";
+import type { SharePreviews } from "../contract/share-previews.ts";
 import { suggestedProducts } from "../contract/suggestions.ts";
 import type { Temperament } from "../contract/temperaments.ts";
 import type { Database, Transaction } from "../db/client.ts";
@@ -23,6 +24,8 @@ export type VerifyDeps = {
   resultDelayMs: number;
   /** The absolute address of a path on the shop (PUBLIC_URL's origin, ADR 0037), for the e-mail's links. */
   siteUrl: (path: string) => string;
+  /** The build's PNG previews of the shop's SVG illustrations, which mail clients do not show (ADR 0059). */
+  previews: SharePreviews | null;
 };
 
 export type Registration = typeof registrations.$inferSelect;
@@ -93,7 +96,7 @@ export async function confirmRegistration(deps: VerifyDeps, token: string): Prom
           firstName,
           temperament,
           deps.siteUrl("/profile"),
-          await suggestionLinks(tx, temperament, deps.siteUrl),
+          await suggestionLinks(tx, temperament, deps),
         ),
         sendAfter: new Date(sendAt),
       });
@@ -111,11 +114,13 @@ export async function confirmRegistration(deps: VerifyDeps, token: string): Prom
 async function suggestionLinks(
   db: Transaction,
   result: { dominant: Temperament; secondary: Temperament },
-  siteUrl: (path: string) => string,
+  { siteUrl, previews }: Pick<VerifyDeps, "siteUrl" | "previews">,
 ): Promise<SuggestedProductLink[]> {
   return suggestedProducts(await listProducts(db), result).map((product: Product) => {
     const first = product.images.find((image) => image.trim() !== "");
-    const picture = first === undefined ? null : URL.parse(first, siteUrl("/"));
+    // Gmail and Outlook show no SVG: a shop illustration is sent as its link preview's PNG.
+    const shown = first === undefined ? undefined : (previews?.images[first] ?? first);
+    const picture = shown === undefined ? null : URL.parse(shown, siteUrl("/"));
     return {
       name: product.name,
       link: siteUrl(`/products/${product.id}`),

@@ -29,6 +29,7 @@ import { dispatchSoon } from "../../email/outbox.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { type AppEnv, createRouter } from "../../lib/app-env.ts";
 import { enforceRateLimit, limitPerClient } from "../../lib/rate-limit.ts";
+import { readSharePreviews } from "../../lib/share-previews.ts";
 import { parseWith, validate } from "../../lib/validate.ts";
 import { validAnswers } from "../../survey/answers.ts";
 
@@ -42,11 +43,12 @@ const accountLinks = (c: Context<AppEnv>) => ({
 
 const invalidCredentials = () => new ApiError(400, "invalid_credentials", "Invalid login credentials");
 
-const verifyDeps = (c: Context<AppEnv>) => ({
+const verifyDeps = async (c: Context<AppEnv>) => ({
   db: c.var.db,
   now: c.var.clock.now(),
   resultDelayMs: c.var.config.RESULT_EMAIL_DELAY_MINUTES * 60_000,
   siteUrl: (path: string) => siteUrl(c, path),
+  previews: (await readSharePreviews(c)).list,
 });
 
 const linkDetails: Record<VerifyProblem, string> = {
@@ -75,7 +77,7 @@ async function confirmSignup(c: Context<AppEnv>, { token, password }: SignupConf
       { fields: { password: "is not the password chosen at sign-up" } },
     );
   }
-  const outcome = await confirmRegistration(verifyDeps(c), token);
+  const outcome = await confirmRegistration(await verifyDeps(c), token);
   if (outcome !== "verified") throw new ApiError(400, `link_${outcome}`, linkDetails[outcome]);
   dispatchSoon(c);
   return c.json({ status: "verified" } satisfies SignupConfirmed, 200, { "Cache-Control": "no-store" });
@@ -114,7 +116,7 @@ export const authRoutes = createRouter()
     if ((await registrationOfBrowser(c)) !== link.registration.id) {
       return c.redirect(`/confirm-email#token=${encodeURIComponent(token)}`, 303);
     }
-    const outcome = await confirmRegistration(verifyDeps(c), token);
+    const outcome = await confirmRegistration(await verifyDeps(c), token);
     if (outcome === "verified") dispatchSoon(c);
     return c.redirect(outcome === "verified" ? "/verify-success" : `/verify-email?problem=${outcome}`, 303);
   })

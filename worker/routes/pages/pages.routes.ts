@@ -4,10 +4,10 @@ import { canonicalUrl } from "../../contract/canonical-url.ts";
 import type { Product } from "../../contract/catalogue.ts";
 import { idParamSchema } from "../../contract/catalogue.ts";
 import { featuredProductCount, type InitialData, productsPageSize } from "../../contract/initial-data.ts";
-import { type SharePreviews, sharePreviewsPath, sharePreviewsSchema } from "../../contract/share-previews.ts";
 import { temperamentSchema } from "../../contract/temperaments.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { type AppEnv, createRouter } from "../../lib/app-env.ts";
+import { readSharePreviews } from "../../lib/share-previews.ts";
 import { shortHash } from "../../lib/short-hash.ts";
 import { type PageMeta, renderPageShell } from "./page-shell.ts";
 import { shareImageFor, shopName } from "./share-image.ts";
@@ -174,30 +174,6 @@ async function renderCataloguePage(
   );
   const build = await shortHash(shell + previews.text);
   return { status, body: new TextEncoder().encode(html), etag: `"${stamp}-${build}-${path}"` };
-}
-
-/**
- * The build's list of link previews (ADR 0019), and its text for the ETag. Without it (a build
- * from before the list, or a broken one) pages still render: raster product images still
- * preview, everything else goes without an image.
- */
-async function readSharePreviews(c: Context<AppEnv>): Promise<{ list: SharePreviews | null; text: string }> {
-  const response = c.var.assets ? await c.var.assets(new Request(new URL(sharePreviewsPath, c.req.url))) : null;
-  const text = response?.ok ? await response.text() : "";
-  if (response && !response.ok) await response.body?.cancel();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  const parsed = sharePreviewsSchema.safeParse(json);
-  if (parsed.success) return { list: parsed.data, text };
-  c.var.logger.warn("the link previews list is missing or invalid: pages preview without the build's images", {
-    path: sharePreviewsPath,
-    status: response?.status,
-  });
-  return { list: null, text: "" };
 }
 
 /**
