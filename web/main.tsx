@@ -1,7 +1,7 @@
 import "./styles.css";
 import { startInStages } from "./boot/start-in-stages.ts";
 import { whenPainted } from "./boot/when-painted.ts";
-import { catalogueWorker } from "./features/catalog/catalogue-worker-start.ts";
+import { catalogueWorker } from "./features/catalogue/catalogue-worker-start.ts";
 import { markSessionFromStorage } from "./lib/session-hint.ts";
 import { markBuildCurrent, reloadOnceForStaleBuild } from "./lib/stale-build.ts";
 

@@ -12,7 +12,7 @@
  *   (the next frame after React's commit), typed a letter at a time, on a fresh page each time.
  */
 import type { Page } from "playwright-core";
-import { queryMatcher, searchTextOf } from "../../web/features/catalog/product-search.ts";
+import { queryMatcher, searchTextOf } from "../../web/features/catalogue/product-search.ts";
 import type { Product } from "../../worker/contract/catalogue.ts";
 import { phoneContext, waitForStoredCatalogue, withChromium } from "./browser.ts";
 import { type AppReady, type ChildServer, withShop } from "./child.ts";

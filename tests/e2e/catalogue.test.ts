@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, onTestFinished, test } from "vitest";
-import { queryMatcher, searchTextOf } from "../../web/features/catalog/product-search.ts";
+import { queryMatcher, searchTextOf } from "../../web/features/catalogue/product-search.ts";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import { productsPageSize } from "../../worker/contract/initial-data.ts";
 import {

@@ -1,7 +1,7 @@
 import { createClient } from "@libsql/client";
 import type { Page } from "playwright-core";
 import { expect, onTestFinished, test } from "vitest";
-import { queryMatcher, searchTextOf } from "../../web/features/catalog/product-search.ts";
+import { queryMatcher, searchTextOf } from "../../web/features/catalogue/product-search.ts";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import { productsPageSize } from "../../worker/contract/initial-data.ts";
 import {

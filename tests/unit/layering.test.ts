@@ -42,18 +42,18 @@ function restrictedImports(path: string, source: string): string[] {
 describe("the layering rules of DESIGN.md §2", () => {
   it.each([
     [
-      "web/features/catalog/a.ts",
+      "web/features/catalogue/a.ts",
       'import { homeScreen } from "../home/home-screen.tsx";\nexport { homeScreen };',
       "A feature does not import",
     ],
     [
       "web/components/a.ts",
-      'import { productCard } from "../features/catalog/product-card.tsx";\nexport { productCard };',
+      'import { productCard } from "../features/catalogue/product-card.tsx";\nexport { productCard };',
       "components/ and lib/",
     ],
     [
       "web/lib/a.ts",
-      'import { productCard } from "../features/catalog/product-card.tsx";\nexport { productCard };',
+      'import { productCard } from "../features/catalogue/product-card.tsx";\nexport { productCard };',
       "components/ and lib/",
     ],
     [
@@ -131,12 +131,12 @@ describe("the layering rules of DESIGN.md §2", () => {
 
   it.each([
     [
-      "web/features/catalog/a.ts",
+      "web/features/catalogue/a.ts",
       'import { whenIdle } from "../../lib/idle.ts";\nimport { card } from "./product-card.tsx";\nexport { card, whenIdle };',
     ],
     [
       "web/routes/a.tsx",
-      'import { productCard } from "../features/catalog/product-card.tsx";\nexport { productCard };',
+      'import { productCard } from "../features/catalogue/product-card.tsx";\nexport { productCard };',
     ],
     ["web/lib/a.ts", 'import type { AppType } from "../../worker/app.ts";\nexport type { AppType };'],
     ["web/lib/a.ts", 'import { productSchema } from "../../worker/contract/catalogue.ts";\nexport { productSchema };'],

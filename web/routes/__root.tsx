@@ -3,8 +3,8 @@ import { AppLayout } from "../components/layout/app-layout.tsx";
 import { NotFound } from "../components/not-found.tsx";
 import { RouteError } from "../components/route-error.tsx";
 import { UpdatePrompt } from "../features/app-update/update-prompt.tsx";
-import { OfflineIndicator } from "../features/catalog/offline-indicator.tsx";
-import { useCategories } from "../features/catalog/use-catalog.ts";
+import { OfflineIndicator } from "../features/catalogue/offline-indicator.tsx";
+import { useCategories } from "../features/catalogue/use-catalogue.ts";
 import { usePageHead } from "../lib/page-head.ts";
 
 export const Route = createRootRoute({

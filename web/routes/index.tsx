@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { featuredProductCount } from "../../worker/contract/initial-data.ts";
-import { FeaturedProducts } from "../features/catalog/featured-products.tsx";
-import { SuggestedProductCards } from "../features/catalog/suggested-products.tsx";
-import { prepareList } from "../features/catalog/use-catalog.ts";
+import { FeaturedProducts } from "../features/catalogue/featured-products.tsx";
+import { SuggestedProductCards } from "../features/catalogue/suggested-products.tsx";
+import { prepareList } from "../features/catalogue/use-catalogue.ts";
 import { HomeScreen } from "../features/home/home-screen.tsx";
 import { useMemberTemperament } from "../lib/member-temperament.ts";
 

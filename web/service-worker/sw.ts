@@ -126,7 +126,7 @@ async function keepImages(event: ExtendableEvent, urls: URL[]): Promise<void> {
 }
 
 // The pictures a page showed before this worker controlled it (web/features/app-update/), and
-// every product's first picture (web/features/catalog/catalog-store.ts).
+// every product's first picture (web/features/catalogue/catalogue-store.ts).
 self.addEventListener("message", (event) => {
   if (event.data?.type !== "CACHE_IMAGES" || !Array.isArray(event.data.urls)) return;
   const urls = (event.data.urls as unknown[]).flatMap((url) => {

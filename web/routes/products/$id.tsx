@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { idParamSchema } from "../../../worker/contract/catalogue.ts";
-import { ProductDetailScreen } from "../../features/catalog/product-detail-screen.tsx";
+import { ProductDetailScreen } from "../../features/catalogue/product-detail-screen.tsx";
 
 // No loader: the screen shows what the catalogue knows at once (a tapped card's product too).
 export const Route = createFileRoute("/products/$id")({ component: ProductRoute });

@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { productsPageSize } from "../../../worker/contract/initial-data.ts";
-import { ProductsScreen } from "../../features/catalog/products-screen.tsx";
-import { productsSearchSchema } from "../../features/catalog/products-search-params.ts";
-import { prepareList, startCatalogue } from "../../features/catalog/use-catalog.ts";
+import { ProductsScreen } from "../../features/catalogue/products-screen.tsx";
+import { productsSearchSchema } from "../../features/catalogue/products-search-params.ts";
+import { prepareList, startCatalogue } from "../../features/catalogue/use-catalogue.ts";
 import { whenIdle } from "../../lib/idle.ts";
 
 export const Route = createFileRoute("/products/")({

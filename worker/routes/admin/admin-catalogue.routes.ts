@@ -9,7 +9,7 @@ import {
   reorderProducts,
   updateCategory,
   updateProduct,
-} from "../../admin/catalogue-writes.ts";
+} from "../../catalogue/catalogue-writes.ts";
 import { categoryInputSchema, productInputSchema, reorderSchema } from "../../contract/admin.ts";
 import type { Category, Product } from "../../contract/catalogue.ts";
 import { idParamSchema } from "../../contract/catalogue.ts";

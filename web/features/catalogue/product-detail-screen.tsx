@@ -11,7 +11,7 @@ import { temperamentNames } from "../../lib/temperament-names.ts";
 import { useInsightEvents } from "../../lib/use-insight-events.ts";
 import { ProductNotShown } from "./product-not-found.tsx";
 import { RichText } from "./rich-text.tsx";
-import { useProduct } from "./use-catalog.ts";
+import { useProduct } from "./use-catalogue.ts";
 
 /** SPEC §2 (the admin's loading text, used here too): four dots, verbatim. */
 export const loadingProductText = "Loading product....";

@@ -8,7 +8,7 @@ import { SearchIcon } from "../../components/icons.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { temperamentNames } from "../../lib/temperament-names.ts";
 import { ProductCard, ProductCardSkeleton } from "./product-card.tsx";
-import { startCatalogue, useProducts } from "./use-catalog.ts";
+import { startCatalogue, useProducts } from "./use-catalogue.ts";
 
 /** SPEC §9: 6 skeleton cards while the products load. */
 export const skeletonCount = 6;

@@ -1,17 +1,17 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import {
-  productDisplayOrder,
-  safeCategoryColumns,
-  safeProductColumns,
-  toCategoryDto,
-  toProductDto,
-} from "../catalogue/catalogue-queries.ts";
 import type { CategoryData, ProductData, ReorderData } from "../contract/admin.ts";
 import type { Category, Product } from "../contract/catalogue.ts";
 import { sanitizeRichText } from "../contract/rich-text.ts";
 import type { Transaction } from "../db/client.ts";
 import { categories, products } from "../db/schema.ts";
 import { ApiError } from "../lib/api-error.ts";
+import {
+  productDisplayOrder,
+  safeCategoryColumns,
+  safeProductColumns,
+  toCategoryDto,
+  toProductDto,
+} from "./catalogue-queries.ts";
 
 // The administrator's changes to the catalogue, each inside the request's write transaction
 // (worker/lib/idempotency.ts), so its checks and its writes are one. Every write bumps the row's

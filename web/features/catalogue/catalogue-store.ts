@@ -11,7 +11,7 @@ import type { ListAnswer, ListQuery } from "./product-search.ts";
  * answers in one cache keyed by the question, each with the version of the list it came from,
  * and asks again when the worker's list is newer. The data the server wrote into the page is one
  * more answer, of version 0. Nothing here touches the browser: the worker, the clock and the
- * pictures' keeper (web/lib/keep-pictures.ts) come in as arguments; use-catalog.ts wires them.
+ * pictures' keeper (web/lib/keep-pictures.ts) come in as arguments; use-catalogue.ts wires them.
  */
 export type CatalogueState = CatalogueStatus & {
   /** The answers by question (`listKey`, `productKey`); answer undefined: the worker had no list. */

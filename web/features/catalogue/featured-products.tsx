@@ -1,7 +1,7 @@
 import { featuredProductCount } from "../../../worker/contract/initial-data.ts";
 import { ErrorPanel } from "../../components/error-panel.tsx";
 import { ProductCardRow } from "./product-card.tsx";
-import { useProducts } from "./use-catalog.ts";
+import { useProducts } from "./use-catalogue.ts";
 
 /**
  * The first three products as cards (SPEC §9), from the shared catalogue store: painted from the

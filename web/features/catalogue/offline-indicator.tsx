@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { startCatalogue, useCatalogue } from "./use-catalog.ts";
+import { startCatalogue, useCatalogue } from "./use-catalogue.ts";
 
 function subscribeToNetwork(listener: () => void): () => void {
   window.addEventListener("online", listener);

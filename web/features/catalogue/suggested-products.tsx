@@ -6,7 +6,7 @@ import { ImageWithFallback } from "../../components/image-with-fallback.tsx";
 import type { TemperamentResult } from "../../lib/member-temperament.ts";
 import { ProductCardRow } from "./product-card.tsx";
 import { primaryImage } from "./product-image.ts";
-import { useProducts } from "./use-catalog.ts";
+import { useProducts } from "./use-catalogue.ts";
 
 /**
  * The products suggested for a member's temperament result (issue 30), by the rule the result

@@ -7,7 +7,7 @@ import { whenIdle } from "../../lib/idle.ts";
 import { readInitialData, ServerInitialData } from "../../lib/initial-data.ts";
 import { keepPictures } from "../../lib/keep-pictures.ts";
 import { callWorker } from "../../lib/worker-calls.ts";
-import { type CatalogueState, CatalogueStore, catalogueStateFrom, listKey, productKey } from "./catalog-store.ts";
+import { type CatalogueState, CatalogueStore, catalogueStateFrom, listKey, productKey } from "./catalogue-store.ts";
 import { catalogueWorker } from "./catalogue-worker-start.ts";
 import type { Answer, CatalogueWorkerApi, ProductAnswer } from "./device-catalogue.ts";
 import type { ListAnswer, ListQuery } from "./product-search.ts";

@@ -3,7 +3,7 @@ import type { Product } from "../../../worker/contract/catalogue.ts";
 import { featuredProductCount, productsPageSize } from "../../../worker/contract/initial-data.ts";
 import { NetworkError } from "../../lib/api-client.ts";
 import type { EmbeddedData } from "../../lib/initial-data.ts";
-import { CatalogueStore, listKey, productKey } from "./catalog-store.ts";
+import { CatalogueStore, listKey, productKey } from "./catalogue-store.ts";
 import type { Answer, CatalogueStatus, CatalogueWorkerApi, ProductAnswer } from "./device-catalogue.ts";
 import type { ListAnswer, ListQuery } from "./product-search.ts";
 
