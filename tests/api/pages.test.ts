@@ -1,24 +1,17 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type InitialData, productsPageSize } from "../../worker/contract/initial-data.ts";
-import { type SharePreviews, sharePreviewsPath } from "../../worker/contract/share-previews.ts";
+import { sharePreviewsPath } from "../../worker/contract/share-previews.ts";
 import { products } from "../../worker/db/schema.ts";
 import type { PageRenderer } from "../../worker/lib/page-renderer.ts";
 import { createCategory, createProduct } from "../support/factories.ts";
+import { builtSharePreviews as previews } from "../support/share-previews.ts";
 import { createTestApp } from "../support/test-app.ts";
 
 // The shape of the built dist/web/index.html that matters here: title, description, head end.
 const shell = `<!doctype html><html lang="en"><head><title>Shell</title>
 <meta name="description" content="Shell description" />
 <script type="module" src="/assets/main.js"></script></head><body><div id="root"></div></body></html>`;
-// The shape of the built dist/web/share-previews.json (web/vite-plugins/share-previews.ts).
-const previews: SharePreviews = {
-  width: 1200,
-  height: 630,
-  type: "image/png",
-  default: "/assets/previews/default-0a1b2c3d.png",
-  images: { "/images/products/ihlamur.svg": "/assets/previews/ihlamur-4e5f6a7b.png" },
-};
 const requestedAssets: string[] = [];
 const assets = async (request: Request) => {
   const path = new URL(request.url).pathname;

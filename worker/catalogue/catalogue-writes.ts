@@ -30,9 +30,19 @@ export function expectedVersion(header: string | undefined): number | undefined 
   return version;
 }
 
+/** The row a PUT or DELETE names: its id, and the version its `If-Match` asks for (if any). */
+export type RowAt = { id: number; version: number | undefined };
+
 /** The row with this id, and when `If-Match` named one, at this version. */
-const rowAt = (table: typeof products | typeof categories, id: number, version: number | undefined) =>
+const rowAt = (table: typeof products | typeof categories, { id, version }: RowAt) =>
   and(eq(table.id, id), version === undefined ? undefined : eq(table.version, version));
+
+/** The one row an `INSERT … RETURNING` wrote (drizzle answers with a list). */
+async function inserted<Row>(rows: PromiseLike<Row[]>): Promise<Row> {
+  const [row] = await rows;
+  if (!row) throw new Error("row not inserted");
+  return row;
+}
 
 const stale = (current: Product | Category) =>
   new ApiError(412, "version_conflict", "Someone changed this in the meantime. Here is the current version.", {
@@ -68,91 +78,68 @@ function productColumns(input: ProductData) {
 
 export async function createProduct(tx: Transaction, input: ProductData, now: Date): Promise<Product> {
   await requireCategory(tx, input.category_id);
-  const [row] = await tx
-    .insert(products)
-    .values({ ...productColumns(input), createdAt: now, updatedAt: now })
-    .returning(safeProductColumns);
-  if (!row) throw new Error("product not inserted");
-  return toProductDto(row);
+  const values = { ...productColumns(input), createdAt: now, updatedAt: now };
+  return toProductDto(await inserted(tx.insert(products).values(values).returning(safeProductColumns)));
 }
 
-export async function updateProduct(
-  tx: Transaction,
-  id: number,
-  input: ProductData,
-  version: number | undefined,
-  now: Date,
-): Promise<Product> {
+export async function updateProduct(tx: Transaction, at: RowAt, input: ProductData, now: Date): Promise<Product> {
   // The category is checked by the update itself, not by a read before it: each statement is a
   // round trip that holds the write lock (ADR 0057). The reads below run only when nothing was
   // updated, in the order the answer is chosen in: the category first, then the product.
   const [row] = await tx
     .update(products)
     .set({ ...productColumns(input), version: sql`${products.version} + 1`, updatedAt: now })
-    .where(and(rowAt(products, id, version), categoryExists(input.category_id)))
+    .where(and(rowAt(products, at), categoryExists(input.category_id)))
     .returning(safeProductColumns);
   if (row) return toProductDto(row);
   await requireCategory(tx, input.category_id);
-  throw await missingOrStale(tx, "product", id);
+  throw await missingOrStale(tx, "product", at.id);
 }
 
-export async function deleteProduct(tx: Transaction, id: number, version: number | undefined): Promise<void> {
-  const deleted = await tx
-    .delete(products)
-    .where(rowAt(products, id, version))
-    .returning({ id: products.id });
-  if (deleted.length === 0) throw await missingOrStale(tx, "product", id);
+export async function deleteProduct(tx: Transaction, at: RowAt): Promise<void> {
+  const deleted = await tx.delete(products).where(rowAt(products, at)).returning({ id: products.id });
+  if (deleted.length === 0) throw await missingOrStale(tx, "product", at.id);
 }
 
 export async function createCategory(tx: Transaction, input: CategoryData, now: Date): Promise<Category> {
-  const [row] = await tx
-    .insert(categories)
-    .values({ ...input, createdAt: now, updatedAt: now })
-    .returning(safeCategoryColumns);
-  if (!row) throw new Error("category not inserted");
-  return toCategoryDto(row);
+  const values = { ...input, createdAt: now, updatedAt: now };
+  return toCategoryDto(await inserted(tx.insert(categories).values(values).returning(safeCategoryColumns)));
 }
 
-export async function updateCategory(
-  tx: Transaction,
-  id: number,
-  input: CategoryData,
-  version: number | undefined,
-  now: Date,
-): Promise<Category> {
+export async function updateCategory(tx: Transaction, at: RowAt, input: CategoryData, now: Date): Promise<Category> {
   const [row] = await tx
     .update(categories)
     .set({ ...input, version: sql`${categories.version} + 1`, updatedAt: now })
-    .where(rowAt(categories, id, version))
+    .where(rowAt(categories, at))
     .returning(safeCategoryColumns);
   if (row) return toCategoryDto(row);
-  throw await missingOrStale(tx, "category", id);
+  throw await missingOrStale(tx, "category", at.id);
 }
 
 /**
  * Deletes an empty category. One with products is refused, so no product is left pointing at a
  * category that is gone (the condition and the delete are one statement).
  */
-export async function deleteCategory(tx: Transaction, id: number, version: number | undefined): Promise<void> {
+export async function deleteCategory(tx: Transaction, at: RowAt): Promise<void> {
   const deleted = await tx
     .delete(categories)
     .where(
       and(
-        rowAt(categories, id, version),
+        rowAt(categories, at),
         sql`not exists (select 1 from ${products} where ${products.categoryId} = ${categories.id})`,
       ),
     )
     .returning({ id: categories.id });
   if (deleted.length > 0) return;
-  const count = await tx.$count(products, eq(products.categoryId, id));
-  if (count > 0 && (await tx.query.categories.findFirst({ where: eq(categories.id, id) }))) {
+  const count = await tx.$count(products, eq(products.categoryId, at.id));
+  if (count > 0 && (await tx.query.categories.findFirst({ where: eq(categories.id, at.id) }))) {
     throw new ApiError(
       409,
       "category_not_empty",
       `This category still has ${count} product${count === 1 ? "" : "s"}. Move or delete them first.`,
     );
   }
-  throw await missingOrStale(tx, "category", id);
+  throw await missingOrStale(tx, "category", at.id);
 }
 
 /**

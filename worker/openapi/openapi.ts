@@ -66,20 +66,26 @@ const mailboxMessageSchema = z.object({
 });
 const openApiSchema = z.looseObject({ openapi: z.string() });
 
+type Details = Pick<Operation, "errors" | "body" | "headers" | "development">;
+/** An operation anyone may call, a signed-in member's, or the administrator's alone. */
+const operation =
+  (access: Access) =>
+  (summary: string, ok: Operation["ok"], details: Details = {}): Operation => ({ summary, access, ok, ...details });
+const anyone = operation("public");
+const member = operation("member");
+const admin = operation("admin");
+
 const catalogueWrites = (row: $ZodType, kind: string): Record<string, Operation> => {
   const name = kind.slice(0, -1).replace("ie", "y");
-  const write = (verb: string, ok: Operation["ok"], errors: number[], headers = [idempotencyKey, ifMatch]) => ({
-    summary: `${verb} a ${name}`,
-    access: "admin" as const,
-    ok,
-    errors,
-    headers,
-  });
-  const onARow = [400, 404, 409, 412, 428];
+  const onARow = { errors: [400, 404, 409, 412, 428], headers: [idempotencyKey, ifMatch] };
   return {
-    [`POST /api/admin/${kind}`]: write("Create", { 201: row }, [400, 409], [idempotencyKey]),
-    [`PUT /api/admin/${kind}/:id`]: write("Update", { 200: row }, onARow),
-    [`DELETE /api/admin/${kind}/:id`]: write("Delete", { 204: null }, onARow),
+    [`POST /api/admin/${kind}`]: admin(
+      `Create a ${name}`,
+      { 201: row },
+      { errors: [400, 409], headers: [idempotencyKey] },
+    ),
+    [`PUT /api/admin/${kind}/:id`]: admin(`Update a ${name}`, { 200: row }, onARow),
+    [`DELETE /api/admin/${kind}/:id`]: admin(`Delete a ${name}`, { 204: null }, onARow),
   };
 };
 
@@ -87,119 +93,82 @@ const catalogueWrites = (row: $ZodType, kind: string): Record<string, Operation>
  * A request that e-mails an address: public, rate limited, and answered 202 alike whether an
  * account has the address or not (no account enumeration, DESIGN.md §4).
  */
-const sameAnswerForEveryAddress = (summary: string, ok: $ZodType): Operation => ({
-  summary: `${summary} (the same answer for every address)`,
-  access: "public",
-  ok: { 202: ok },
-  errors: [400, 429],
-});
+const sameAnswerForEveryAddress = (summary: string, ok: $ZodType): Operation =>
+  anyone(`${summary} (the same answer for every address)`, { 202: ok }, { errors: [400, 429] });
 
 /** Every /api route, as `METHOD /api/path` in Hono's spelling. */
 export const operations: Record<string, Operation> = {
-  "GET /api/health": { summary: "Liveness and a database round trip", access: "public", ok: { 200: healthSchema } },
+  "GET /api/health": anyone("Liveness and a database round trip", { 200: healthSchema }),
   "POST /api/auth/signup": sameAnswerForEveryAddress("Sign up", signupResponseSchema),
-  "GET /api/auth/verify": {
-    summary: "The link in the verification e-mail: redirects to the page that explains the outcome",
-    access: "public",
-    ok: { 303: null },
-  },
-  "POST /api/auth/token": {
-    summary: "Sign in (grant_type=password) or refresh a session (grant_type=refresh_token)",
-    access: "public",
-    ok: { 200: sessionSchema },
-    errors: [400, 429],
-    body: z.union([passwordGrantSchema, refreshGrantSchema]),
-  },
-  "POST /api/auth/logout": { summary: "Sign out this session", access: "member", ok: { 204: null } },
+  "GET /api/auth/verify": anyone(
+    "The link in the verification e-mail: redirects to the page that explains the outcome",
+    { 303: null },
+  ),
+  "POST /api/auth/token": anyone(
+    "Sign in (grant_type=password) or refresh a session (grant_type=refresh_token)",
+    { 200: sessionSchema },
+    { errors: [400, 429], body: z.union([passwordGrantSchema, refreshGrantSchema]) },
+  ),
+  "POST /api/auth/logout": member("Sign out this session", { 204: null }),
   "POST /api/auth/recover": sameAnswerForEveryAddress("Ask for a password reset e-mail", statusSchema("recovery_sent")),
-  "POST /api/auth/verify": {
-    summary: "Follow a password reset link, or confirm a sign-up with its password",
-    access: "public",
-    ok: { 200: z.union([sessionSchema, signupConfirmedSchema]) },
-    errors: [400, 429],
-  },
-  "PUT /api/auth/user": {
-    summary: "Change the password",
-    access: "member",
-    ok: { 200: z.object({ user: sessionUserSchema }) },
-    errors: [400],
-  },
+  "POST /api/auth/verify": anyone(
+    "Follow a password reset link, or confirm a sign-up with its password",
+    { 200: z.union([sessionSchema, signupConfirmedSchema]) },
+    { errors: [400, 429] },
+  ),
+  "PUT /api/auth/user": member(
+    "Change the password",
+    { 200: z.object({ user: sessionUserSchema }) },
+    { errors: [400] },
+  ),
   "POST /api/auth/verify/resend": sameAnswerForEveryAddress(
     "Send a new verification link",
     resendVerificationResponseSchema,
   ),
-  "GET /api/products": {
-    summary: "The catalogue's products, optionally by category and temperament",
-    access: "public",
-    ok: { 200: z.array(productSchema), 304: null },
-    errors: [400],
-  },
-  "GET /api/products/:id": {
-    summary: "One product",
-    access: "public",
-    ok: { 200: productSchema, 304: null },
-    errors: [400, 404],
-  },
-  "GET /api/categories": {
-    summary: "The catalogue's categories",
-    access: "public",
-    ok: { 200: z.array(categorySchema), 304: null },
-  },
-  "GET /api/survey/questions": {
-    summary: "The survey's questions and option texts",
-    access: "public",
-    ok: { 200: z.object({ questions: z.array(surveyQuestionSchema) }), 304: null },
-  },
-  "GET /api/user/profile": { summary: "The member's own profile", access: "member", ok: { 200: profileSchema } },
-  "PUT /api/user/profile": {
-    summary: "Update the member's names and survey answers",
-    access: "member",
-    ok: { 200: profileSchema },
-    errors: [400],
-    body: profileUpdateSchema,
-  },
-  "GET /api/dev/mailbox": {
-    summary: "The development mailbox, newest first",
-    access: "public",
-    ok: { 200: z.array(mailboxMessageSchema) },
-    development: true,
-  },
-  "POST /api/events": {
-    summary: "Count a product page's view or a follow of its marketplace link (no cookie, no identifier)",
-    access: "public",
-    ok: { 202: statusSchema("accepted") },
-    errors: [400],
-  },
-  "POST /api/admin/login": {
-    summary: "The administrator's sign-in",
-    access: "public",
-    ok: { 200: sessionSchema },
-    errors: [400, 401, 429],
-  },
-  "GET /api/admin/users": { summary: "The members", access: "admin", ok: { 200: z.array(adminUserSchema) } },
-  "GET /api/admin/settings": { summary: "What is configured", access: "admin", ok: { 200: adminSettingsSchema } },
-  "GET /api/admin/insights": {
-    summary: "Views and marketplace visits per product and per day, over the last 7, 30 or 90 days",
-    access: "admin",
-    ok: { 200: insightsSchema },
-    errors: [400],
-  },
+  "GET /api/products": anyone(
+    "The catalogue's products, optionally by category and temperament",
+    { 200: z.array(productSchema), 304: null },
+    { errors: [400] },
+  ),
+  "GET /api/products/:id": anyone("One product", { 200: productSchema, 304: null }, { errors: [400, 404] }),
+  "GET /api/categories": anyone("The catalogue's categories", { 200: z.array(categorySchema), 304: null }),
+  "GET /api/survey/questions": anyone("The survey's questions and option texts", {
+    200: z.object({ questions: z.array(surveyQuestionSchema) }),
+    304: null,
+  }),
+  "GET /api/user/profile": member("The member's own profile", { 200: profileSchema }),
+  "PUT /api/user/profile": member(
+    "Update the member's names and survey answers",
+    { 200: profileSchema },
+    { errors: [400], body: profileUpdateSchema },
+  ),
+  "GET /api/dev/mailbox": anyone(
+    "The development mailbox, newest first",
+    { 200: z.array(mailboxMessageSchema) },
+    { development: true },
+  ),
+  "POST /api/events": anyone(
+    "Count a product page's view or a follow of its marketplace link (no cookie, no identifier)",
+    { 202: statusSchema("accepted") },
+    { errors: [400] },
+  ),
+  "POST /api/admin/login": anyone("The administrator's sign-in", { 200: sessionSchema }, { errors: [400, 401, 429] }),
+  "GET /api/admin/users": admin("The members", { 200: z.array(adminUserSchema) }),
+  "GET /api/admin/settings": admin("What is configured", { 200: adminSettingsSchema }),
+  "GET /api/admin/insights": admin(
+    "Views and marketplace visits per product and per day, over the last 7, 30 or 90 days",
+    { 200: insightsSchema },
+    { errors: [400] },
+  ),
   ...catalogueWrites(productSchema, "products"),
-  "POST /api/admin/products/reorder": {
-    summary: "Set the order of many products in one write",
-    access: "admin",
-    ok: { 200: z.object({ status: z.literal("reordered"), count: z.number() }) },
-    errors: [400, 404, 409, 412],
-    headers: [idempotencyKey],
-  },
+  "POST /api/admin/products/reorder": admin(
+    "Set the order of many products in one write",
+    { 200: z.object({ status: z.literal("reordered"), count: z.number() }) },
+    { errors: [400, 404, 409, 412], headers: [idempotencyKey] },
+  ),
   ...catalogueWrites(categorySchema, "categories"),
-  "GET /api/openapi.json": { summary: "This description", access: "public", ok: { 200: openApiSchema } },
-  "GET /api/docs": {
-    summary: "A reference page for this description (Scalar)",
-    access: "public",
-    ok: { 200: "html" },
-    development: true,
-  },
+  "GET /api/openapi.json": anyone("This description", { 200: openApiSchema }),
+  "GET /api/docs": anyone("A reference page for this description (Scalar)", { 200: "html" }, { development: true }),
 };
 
 /** Statuses every /api route may answer with the error body. */

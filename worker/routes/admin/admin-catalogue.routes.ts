@@ -6,6 +6,7 @@ import {
   deleteCategory,
   deleteProduct,
   expectedVersion,
+  type RowAt,
   reorderProducts,
   updateCategory,
   updateProduct,
@@ -22,9 +23,12 @@ const noStore = { "Cache-Control": "no-store" };
 /** One kind of catalogue row's writes (catalogue-writes.ts), each in the request's transaction. */
 type Writes<Input, Row> = {
   create(tx: Transaction, input: Input, now: Date): Promise<Row>;
-  update(tx: Transaction, id: number, input: Input, version: number | undefined, now: Date): Promise<Row>;
-  remove(tx: Transaction, id: number, version: number | undefined): Promise<void>;
+  update(tx: Transaction, at: RowAt, input: Input, now: Date): Promise<Row>;
+  remove(tx: Transaction, at: RowAt): Promise<void>;
 };
+
+/** The row a PUT or DELETE names: `/:id`, at the version of its `If-Match`. */
+const rowNamed = (id: number, ifMatch: string | undefined): RowAt => ({ id, version: expectedVersion(ifMatch) });
 
 /**
  * SPEC §7's writes of one kind of catalogue row: POST a new one, PUT and DELETE one by id. Each is
@@ -42,18 +46,12 @@ function catalogueWriteRoutes<Schema extends $ZodType, Row extends { version: nu
       return c.json(row, 201, { ...noStore, ETag: `"${row.version}"` });
     })
     .put("/:id", validate("param", idParamSchema), validate("json", schema), async (c) => {
-      const version = expectedVersion(c.req.header("If-Match"));
-      const row = await writes.update(
-        c.var.tx,
-        c.req.valid("param").id,
-        c.req.valid("json"),
-        version,
-        c.var.clock.now(),
-      );
+      const at = rowNamed(c.req.valid("param").id, c.req.header("If-Match"));
+      const row = await writes.update(c.var.tx, at, c.req.valid("json"), c.var.clock.now());
       return c.json(row, 200, { ...noStore, ETag: `"${row.version}"` });
     })
     .delete("/:id", validate("param", idParamSchema), async (c) => {
-      await writes.remove(c.var.tx, c.req.valid("param").id, expectedVersion(c.req.header("If-Match")));
+      await writes.remove(c.var.tx, rowNamed(c.req.valid("param").id, c.req.header("If-Match")));
       return c.body(null, 204);
     });
 }

@@ -1,17 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { SharePreviews } from "../../contract/share-previews.ts";
+import { builtSharePreviews as previews } from "../../../tests/support/share-previews.ts";
 import { shareImageFor } from "./share-image.ts";
 
 const origin = "https://shop.example";
-const previews: SharePreviews = {
-  width: 1200,
-  height: 630,
-  type: "image/png",
-  default: "/assets/previews/default-1.png",
-  images: { "/images/products/adacayi.svg": "/assets/previews/adacayi-2.png" },
-};
 const defaultPreview = {
-  url: "https://shop.example/assets/previews/default-1.png",
+  url: "https://shop.example/assets/previews/default-0a1b2c3d.png",
   alt: "Doğal Yaşam",
   type: "image/png",
   width: 1200,
@@ -20,9 +13,9 @@ const defaultPreview = {
 
 describe("the image a shared link previews with (ADR 0019)", () => {
   it("takes the build's preview of a shop illustration, described by the product", () => {
-    expect(shareImageFor("/images/products/adacayi.svg", "Adaçayı", previews, origin)).toEqual({
-      url: "https://shop.example/assets/previews/adacayi-2.png",
-      alt: "Adaçayı",
+    expect(shareImageFor("/images/products/ihlamur.svg", "Ihlamur", previews, origin)).toEqual({
+      url: "https://shop.example/assets/previews/ihlamur-4e5f6a7b.png",
+      alt: "Ihlamur",
       type: "image/png",
       width: 1200,
       height: 630,
@@ -54,7 +47,7 @@ describe("the image a shared link previews with (ADR 0019)", () => {
   });
 
   it("has no image but a raster one when the build's list is missing", () => {
-    expect(shareImageFor("/images/products/adacayi.svg", "Adaçayı", null, origin)).toBeUndefined();
+    expect(shareImageFor("/images/products/ihlamur.svg", "Ihlamur", null, origin)).toBeUndefined();
     expect(shareImageFor("/uploads/cay.png", "Çay", null, origin)?.url).toBe("https://shop.example/uploads/cay.png");
   });
 });
