@@ -13,12 +13,17 @@ const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
 const createdAt = () => timestamp("created_at").notNull().default(now);
 const updatedAt = () => timestamp("updated_at").notNull().default(now);
 
-export const users = sqliteTable("users", {
-  id: text("id").primaryKey(),
-  email: text("email").notNull().unique(), // stored trimmed and lower-cased
+/** What a sign-up chooses, kept by its registration and then by the account it confirms. */
+const chosenAtSignUp = () => ({
   firstName: text("first_name").notNull(),
   lastName: text("last_name").notNull(),
   passwordHash: text("password_hash").notNull(), // PHC string, parameters included
+});
+
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(), // stored trimmed and lower-cased
+  ...chosenAtSignUp(),
   role: text("role", { enum: ["member", "admin"] })
     .notNull()
     .default("member"),
@@ -26,6 +31,12 @@ export const users = sqliteTable("users", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** The member a row belongs to; it is deleted with them. */
+const memberOf = () =>
+  text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
 
 export const surveyQuestions = sqliteTable("survey_questions", {
   id: integer("id").primaryKey(),
@@ -38,9 +49,7 @@ export const surveyQuestions = sqliteTable("survey_questions", {
 export const surveyResponses = sqliteTable(
   "survey_responses",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: memberOf(),
     questionId: integer("question_id")
       .notNull()
       .references(() => surveyQuestions.id, { onDelete: "cascade" }),
@@ -105,9 +114,7 @@ export const products = sqliteTable(
  */
 const memberSecret = () => ({
   tokenHash: text("token_hash").primaryKey(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
+  userId: memberOf(),
   expiresAt: timestamp("expires_at").notNull(),
   usedAt: timestamp("used_at"),
   createdAt: createdAt(),
@@ -146,9 +153,7 @@ export const registrations = sqliteTable(
   {
     id: text("id").primaryKey(),
     email: text("email").notNull(),
-    firstName: text("first_name").notNull(),
-    lastName: text("last_name").notNull(),
-    passwordHash: text("password_hash").notNull(),
+    ...chosenAtSignUp(),
     answers: text("answers", { mode: "json" }).notNull().$type<{ questionId: number; answer: string }[]>(),
     temperament: text("temperament", { mode: "json" }).notNull().$type<{
       dominant: Temperament;

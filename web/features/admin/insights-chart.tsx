@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { Insights } from "../../../worker/contract/insights.ts";
 
 /** "1 Nov": short, for a phone's width; the year is in the period's heading. */
@@ -71,31 +72,52 @@ export function InsightsChart({ daily, subject }: { daily: Insights["daily"]; su
           <table className="w-full text-left">
             <thead>
               <tr className="text-muted">
-                <th scope="col" className="py-1 pr-4 font-medium">
+                <th scope="col" className="px-3 py-1 font-medium">
                   Day
                 </th>
-                <th scope="col" className="py-1 pr-4 text-right font-medium">
+                <th scope="col" className="px-3 py-1 text-right font-medium">
                   Views
                 </th>
-                <th scope="col" className="py-1 text-right font-medium">
+                <th scope="col" className="px-3 py-1 text-right font-medium">
                   Shop visits
                 </th>
               </tr>
             </thead>
             <tbody>
               {daily.map((d) => (
-                <tr key={d.day} className="border-t border-sand">
-                  <th scope="row" className="py-1 pr-4 font-normal">
-                    {d.day}
-                  </th>
-                  <td className="py-1 pr-4 text-right tabular-nums">{d.views}</td>
-                  <td className="py-1 text-right tabular-nums">{d.shop_visits}</td>
-                </tr>
+                <CountsRow key={d.day} heading={d.day} counts={d} />
               ))}
             </tbody>
           </table>
         </div>
       </details>
     </figure>
+  );
+}
+
+/**
+ * A row of the insights' tables: what it counts (a day, a product), then its views and shop
+ * visits; a table with more columns passes them as children.
+ */
+export function CountsRow({
+  heading,
+  lang,
+  counts,
+  children,
+}: {
+  heading: string;
+  lang?: string;
+  counts: { views: number; shop_visits: number };
+  children?: ReactNode;
+}) {
+  return (
+    <tr className="border-t border-sand">
+      <th scope="row" lang={lang} className="px-3 py-2 font-medium text-ink">
+        {heading}
+      </th>
+      <td className="px-3 py-2 text-right tabular-nums">{counts.views}</td>
+      <td className="px-3 py-2 text-right tabular-nums">{counts.shop_visits}</td>
+      {children}
+    </tr>
   );
 }

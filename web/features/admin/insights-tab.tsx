@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from "react";
 import { type InsightPeriod, type Insights, insightPeriods } from "../../../worker/contract/insights.ts";
 import { NoticeBanner, TabHeader } from "./admin-ui.tsx";
 import { downloadFile } from "./download-file.ts";
-import { InsightsChart, shortDay } from "./insights-chart.tsx";
+import { CountsRow, InsightsChart, shortDay } from "./insights-chart.tsx";
 import { buildInsightsCsv, insightsExportFileName, visitRatio } from "./insights-csv.ts";
 import { useInsights } from "./use-insights.ts";
 import { useTabAction } from "./use-tab-action.ts";
@@ -181,16 +181,11 @@ export function InsightsTab() {
               </thead>
               <tbody>
                 {rows.map((row) => (
-                  <tr key={row.id} className="border-t border-sand">
-                    <th scope="row" lang="tr" className="px-3 py-2 font-medium text-ink">
-                      {row.name}
-                    </th>
-                    <td className="px-3 py-2 text-right tabular-nums">{row.views}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{row.shop_visits}</td>
+                  <CountsRow key={row.id} heading={row.name} lang="tr" counts={row}>
                     <td className="px-3 py-2 text-right tabular-nums" title={visitRatio(row.views, row.shop_visits)}>
                       {percent(row.views, row.shop_visits)}
                     </td>
-                  </tr>
+                  </CountsRow>
                 ))}
               </tbody>
             </table>

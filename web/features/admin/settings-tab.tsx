@@ -21,7 +21,7 @@ export function SettingsTab({
   users: readonly AdminUser[] | undefined;
   onReload(): Promise<void>;
 }) {
-  const { busy: clearing, notice, setNotice, run } = useTabAction();
+  const { busy, notice, setNotice, run } = useTabAction();
   const waiting = useOutboxEntries()?.length ?? 0;
   const persisted = usePersistentStorage();
 
@@ -128,28 +128,33 @@ export function SettingsTab({
             <button type="button" className="btn btn-primary" onClick={exportUsers}>
               Export User Data
             </button>
-            <button
-              type="button"
-              className="btn btn-outline"
-              onClick={() => void exportInsights()}
-              disabled={clearing}
-              aria-busy={clearing}
-            >
+            <TabActionButton busy={busy} onClick={exportInsights}>
               Export Insights (90 days)
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline"
-              onClick={() => void clearCache()}
-              disabled={clearing}
-              aria-busy={clearing}
-            >
+            </TabActionButton>
+            <TabActionButton busy={busy} onClick={clearCache}>
               Clear Cache
-            </button>
+            </TabActionButton>
           </div>
         </section>
       </div>
     </div>
+  );
+}
+
+/** One of the tab's actions that wait for the network: none starts while another runs (they share the notice). */
+function TabActionButton({
+  busy,
+  onClick,
+  children,
+}: {
+  busy: boolean;
+  onClick(): Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className="btn btn-outline" onClick={() => void onClick()} disabled={busy} aria-busy={busy}>
+      {children}
+    </button>
   );
 }
 

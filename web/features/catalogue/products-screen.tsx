@@ -187,8 +187,19 @@ function MoreProducts({ shown, onReach }: { shown: number; onReach: () => void }
 /** A row of filter chips: one scrolling row on phones (rows of chips would push the products off screen). */
 const chipRow =
   "-mx-5 flex min-w-0 gap-2 overflow-x-auto px-5 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0";
-const chip =
-  "inline-flex min-h-11 shrink-0 items-center rounded-full border px-4 py-2 text-sm font-semibold transition-colors";
+/** A filter's choices: filled when current, sage for categories and terracotta for temperaments. */
+const chipTones = {
+  sage: {
+    on: "border-sage-700 bg-sage-700 text-white shadow-soft",
+    off: "border-sand bg-white text-sage-800 hover:border-sage-400 hover:bg-sage-50",
+  },
+  terracotta: {
+    on: "border-terracotta-700 bg-terracotta-700 text-white shadow-soft",
+    off: "border-terracotta-200 bg-white text-terracotta-700 hover:border-terracotta-400 hover:bg-terracotta-50",
+  },
+};
+const chip = (current: boolean, tone: keyof typeof chipTones) =>
+  `inline-flex min-h-11 shrink-0 items-center rounded-full border px-4 py-2 text-sm font-semibold transition-colors ${chipTones[tone][current ? "on" : "off"]}`;
 
 function CategoryFilter({
   categories,
@@ -203,23 +214,20 @@ function CategoryFilter({
   return (
     <fieldset className={chipRow}>
       <legend className="sr-only">Filter by category</legend>
-      {options.map(({ id, name }) => {
-        const pressed = id === selected;
-        return (
-          <button
-            key={id ?? "all"}
-            type="button"
-            aria-pressed={pressed}
-            onClick={() => {
-              if (!pressed) onSelect(id);
-            }}
-            lang={id === undefined ? undefined : "tr"}
-            className={`${chip} ${pressed ? "border-sage-700 bg-sage-700 text-white shadow-soft" : "border-sand bg-white text-sage-800 hover:border-sage-400 hover:bg-sage-50"}`}
-          >
-            {name}
-          </button>
-        );
-      })}
+      {options.map(({ id, name }) => (
+        <button
+          key={id ?? "all"}
+          type="button"
+          aria-pressed={id === selected}
+          onClick={() => {
+            if (id !== selected) onSelect(id);
+          }}
+          lang={id === undefined ? undefined : "tr"}
+          className={chip(id === selected, "sage")}
+        >
+          {name}
+        </button>
+      ))}
     </fieldset>
   );
 }
@@ -275,7 +283,7 @@ function TemperamentFilter({
               // The link to this very address is marked aria-current="page"; "All temperaments"
               // (fewer search parameters) is not, as it would be with a partial match.
               activeOptions={{ exact: true, includeSearch: true }}
-              className={`${chip} ${current ? "border-terracotta-700 bg-terracotta-700 text-white shadow-soft" : "border-terracotta-200 bg-white text-terracotta-700 hover:border-terracotta-400 hover:bg-terracotta-50"}`}
+              className={chip(current, "terracotta")}
             >
               {name}
             </Link>
