@@ -219,6 +219,16 @@ for (const kind of ["phone", "desktop"] as const) {
     await page
       .getByRole("img", { name: new RegExp(`${teaCounts.shop_visits} shop visits? for ${tea.name}`) })
       .waitFor();
+    // Its figures, folded under the chart: a row a day, adding up to the product's counts.
+    await page.getByText("Figures per day", { exact: true }).click();
+    const dailyRows = page
+      .getByRole("figure")
+      .getByRole("row")
+      .filter({ has: page.getByRole("rowheader") });
+    expect(await dailyRows.count()).toBe(30);
+    const columnTotal = async (column: number) =>
+      (await dailyRows.locator(`td:nth-of-type(${column})`).allTextContents()).reduce((sum, n) => sum + Number(n), 0);
+    expect({ views: await columnTotal(1), shop_visits: await columnTotal(2) }).toEqual(teaCounts);
 
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, `admin-insights-${kind}`);

@@ -68,7 +68,9 @@ export function InsightsChart({ daily, subject }: { daily: Insights["daily"]; su
       <p className="mt-3 text-sm text-muted">{summary}</p>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer font-semibold text-sage-800">Figures per day</summary>
-        <div className="mt-2 max-h-72 overflow-y-auto">
+        {/* A scrolling region of its own: focusable, so a keyboard can scroll it too. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must take focus to scroll by keyboard */}
+        <section aria-label="Figures per day" tabIndex={0} className="mt-2 max-h-72 overflow-y-auto">
           <table className="w-full text-left">
             <thead>
               <tr className="text-muted">
@@ -89,7 +91,7 @@ export function InsightsChart({ daily, subject }: { daily: Insights["daily"]; su
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </details>
     </figure>
   );
