@@ -7,7 +7,10 @@ import { countShopVisit, countView } from "./insight-events.ts";
  */
 export function useInsightEvents(productId: number): { onShopVisit: () => void } {
   useEffect(() => {
-    void countView(productId);
+    // Sent after a timer's turn, and cancelled with the effect: React's development checks
+    // (StrictMode) mount every effect twice, and the first mount's view would count twice.
+    const timer = setTimeout(() => void countView(productId), 0);
+    return () => clearTimeout(timer);
   }, [productId]);
   return { onShopVisit: useCallback(() => countShopVisit(productId), [productId]) };
 }
