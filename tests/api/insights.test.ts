@@ -176,6 +176,31 @@ describe("the per-address bound", () => {
     expect(await countsOf(product.id)).toEqual({ views: eventsPerAddressPerDay, shop_visits: 0 });
   });
 
+  it("counts a concurrent mix exactly: products, kinds and days from one address, unknown products refused", async () => {
+    const [tea, oil] = [await createProduct(db), await createProduct(db)];
+    const client = freshAddress();
+    const yesterday = "2026-10-31";
+    const known = [
+      // One bound for the address's views of the tea, whichever day each happened on.
+      ...Array.from({ length: 30 }, (_, i) => ({
+        product_id: tea.id,
+        kind: "view",
+        ...(i % 3 ? {} : { day: yesterday }),
+      })),
+      ...Array.from({ length: 5 }, () => ({ product_id: tea.id, kind: "shop_visit" })),
+      ...Array.from({ length: 7 }, () => ({ product_id: oil.id, kind: "view", day: yesterday })),
+    ];
+    const unknown = Array.from({ length: 10 }, (_, i) => ({ product_id: 900_000 + (i % 2), kind: "view" }));
+    const answers = await Promise.all([...known, ...unknown].map((event) => send(event, client)));
+    expect(answers.map((res) => res.status)).toEqual([...Array(known.length).fill(202), ...Array(10).fill(400)]);
+    const [teaToday, teaYesterday] = [await countsOf(tea.id), await countsOf(tea.id, yesterday)];
+    expect(teaToday.views + teaYesterday.views).toBe(eventsPerAddressPerDay);
+    expect(teaToday.shop_visits + teaYesterday.shop_visits).toBe(5);
+    expect(await countsOf(oil.id)).toEqual({ views: 0, shop_visits: 0 });
+    expect(await countsOf(oil.id, yesterday)).toEqual({ views: 7, shop_visits: 0 });
+    expect(await db.all(sql`select * from product_daily_counts where product_id >= 900000`)).toEqual([]);
+  });
+
   it("stores no address: only hashes, which change with the day's salt; the old day's salt and bound rows go", async () => {
     const product = await createProduct(db);
     const client = "203.0.113.77";
