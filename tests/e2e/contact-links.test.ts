@@ -1,7 +1,6 @@
-import type { Page } from "playwright-core";
-import { expect, onTestFinished, test } from "vitest";
-import { expectAccessible, failOnPageErrors, openApp, phoneContext, screenshot } from "../support/browser.ts";
-import { type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
+import { expect, test } from "vitest";
+import { expectAccessible, openApp, screenshot } from "../support/browser.ts";
+import { openShopPage, type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
 
 // SPEC §1's four contact links on a phone (issue 27): a floating column of four would cover the
 // right edge of what the shopper reads and taps, so one button opens it. The desktop column and
@@ -14,13 +13,7 @@ setUpShopInBrowser((started) => {
 
 const labels = ["Bize WhatsApp'tan yazın", "Etsy mağazamız", "Instagram sayfamız", "Pinterest panolarımız"];
 
-async function openPhone(): Promise<Page> {
-  const context = await phoneContext(shop.browser, shop.server.url);
-  onTestFinished(() => context.close());
-  const page = await context.newPage();
-  failOnPageErrors(page);
-  return page;
-}
+const openPhone = () => openShopPage(shop, "phone");
 
 test("on a phone one button opens the four contact links, with their labels shown", async () => {
   const page = await openPhone();

@@ -162,6 +162,20 @@ async function adminSignIn(page: Page) {
 }
 
 /** The Insights table's row for a product: its cells' texts. */
+/** Clicks an export button: the CSV it downloads, its file named for its period and its header row checked. */
+async function exportedCsv(page: Page, button: string, days: number): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: button }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(`^insights_${days}d_\\d{4}-\\d{2}-\\d{2}_\\d{4}-\\d{2}-\\d{2}\\.csv$`),
+  );
+  const csv = readFileSync(await download.path(), "utf8");
+  expect(csv.startsWith("\uFEFFproduct_id,name,views,shop_visits,visit_ratio\r\n")).toBe(true);
+  return csv;
+}
+
 const rowOf = (page: Page, name: string) =>
   page
     .getByRole("row")
@@ -235,25 +249,12 @@ for (const kind of ["phone", "desktop"] as const) {
     await expectAccessible(page);
 
     if (kind === "desktop") {
-      const [download] = await Promise.all([
-        page.waitForEvent("download"),
-        page.getByRole("button", { name: "Export Insights (CSV)" }).click(),
-      ]);
-      expect(download.suggestedFilename()).toMatch(/^insights_30d_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
-      const csv = readFileSync(await download.path(), "utf8");
-      expect(csv.startsWith("\uFEFFproduct_id,name,views,shop_visits,visit_ratio\r\n")).toBe(true);
-      expect(csv).toContain(`\r\n${tea.id},${tea.name},${teaCounts.views},${teaCounts.shop_visits},`);
+      const teaRow = `\r\n${tea.id},${tea.name},${teaCounts.views},${teaCounts.shop_visits},`;
+      expect(await exportedCsv(page, "Export Insights (CSV)", 30)).toContain(teaRow);
 
       // Beside the users' export in Settings: the last 90 days, the same format.
       await page.getByRole("tab", { name: "Settings", exact: true }).click();
-      const [ninety] = await Promise.all([
-        page.waitForEvent("download"),
-        page.getByRole("button", { name: "Export Insights (90 days)" }).click(),
-      ]);
-      expect(ninety.suggestedFilename()).toMatch(/^insights_90d_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
-      const ninetyCsv = readFileSync(await ninety.path(), "utf8");
-      expect(ninetyCsv.startsWith("\uFEFFproduct_id,name,views,shop_visits,visit_ratio\r\n")).toBe(true);
-      expect(ninetyCsv).toContain(`\r\n${tea.id},${tea.name},${teaCounts.views},${teaCounts.shop_visits},`);
+      expect(await exportedCsv(page, "Export Insights (90 days)", 90)).toContain(teaRow);
       await page.getByRole("status").filter({ hasText: "Insights exported." }).waitFor();
       await expectAccessible(page);
       return;

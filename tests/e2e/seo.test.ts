@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
-import { expect, onTestFinished, test } from "vitest";
+import { expect, test } from "vitest";
 import type { Product } from "../../worker/contract/catalogue.ts";
-import { desktopContext, failOnPageErrors, openApp } from "../support/browser.ts";
-import { type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
+import { openApp } from "../support/browser.ts";
+import { openShopPage, type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
 
 // Issue 31 in the browser, on the built app (docs/decisions/0054-found-by-search-engines.md): the
 // head follows the shopper between screens, and the service worker leaves /sitemap.xml and
@@ -11,13 +11,7 @@ import { type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-brows
 const shop = {} as ShopInBrowser;
 setUpShopInBrowser((started) => Object.assign(shop, started));
 
-async function openPage(): Promise<Page> {
-  const context = await desktopContext(shop.browser, shop.server.url);
-  onTestFinished(() => context.close());
-  const page = await context.newPage();
-  failOnPageErrors(page);
-  return page;
-}
+const openPage = () => openShopPage(shop, "desktop");
 
 const headOf = (page: Page) =>
   page.evaluate(() => ({
