@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../worker/db/schema.ts";
-import { createCategory, createProduct } from "../support/factories.ts";
+import { createCategory, createProduct, createProducts } from "../support/factories.ts";
 import { readHead, readSitemap, structuredItem } from "../support/seo.ts";
 import { createTestApp } from "../support/test-app.ts";
 
@@ -110,17 +110,7 @@ describe("GET /sitemap.xml", () => {
   it("stays within the sitemap protocol's limits at 1,000 products", async () => {
     const big = await createTestApp({ PUBLIC_URL: origin }, { assets });
     const category = await createCategory(big.db);
-    await big.db.insert(products).values(
-      Array.from({ length: 1000 }, (_, n) => ({
-        name: `Ürün ${n}`,
-        shortDescription: "Kısa",
-        description: "Açıklama",
-        longDescription: "<p>Uzun</p>",
-        images: [`/images/products/urun-${n}.svg`],
-        etsyLink: `https://www.etsy.com/listing/${n}`,
-        categoryId: category.id,
-      })),
-    );
+    await createProducts(big.db, 1000, { categoryId: category.id });
     const res = await big.app.request("/sitemap.xml");
     expect(res.status).toBe(200);
     const bytes = (await res.clone().arrayBuffer()).byteLength;

@@ -24,23 +24,32 @@ export async function createCategory(db: Database, fields: Partial<typeof catego
   return row;
 }
 
-export async function createProduct(db: Database, fields: Partial<typeof products.$inferInsert> = {}) {
+type ProductFields = Partial<typeof products.$inferInsert>;
+
+/** A product's columns, numbered so no two products of a test share a name or a link. */
+function productValues(fields: ProductFields) {
   const n = next();
-  const [row] = await db
-    .insert(products)
-    .values({
-      name: `Ürün ${n}`,
-      shortDescription: `Kısa açıklama ${n}`,
-      description: `Açıklama ${n}`,
-      longDescription: `<p>Uzun açıklama ${n}</p>`,
-      images: [`/images/products/urun-${n}.svg`],
-      etsyLink: `https://www.etsy.com/listing/${100000000 + n}/urun-${n}`,
-      sortOrder: 0,
-      ...fields,
-    })
-    .returning();
+  return {
+    name: `Ürün ${n}`,
+    shortDescription: `Kısa açıklama ${n}`,
+    description: `Açıklama ${n}`,
+    longDescription: `<p>Uzun açıklama ${n}</p>`,
+    images: [`/images/products/urun-${n}.svg`],
+    etsyLink: `https://www.etsy.com/listing/${100000000 + n}/urun-${n}`,
+    sortOrder: 0,
+    ...fields,
+  };
+}
+
+export async function createProduct(db: Database, fields: ProductFields = {}) {
+  const [row] = await db.insert(products).values(productValues(fields)).returning();
   if (!row) throw new Error("product not inserted");
   return row;
+}
+
+/** Many products in one insert (a shop of a thousand), each with the same `fields`. */
+export async function createProducts(db: Database, count: number, fields: ProductFields = {}) {
+  await db.insert(products).values(Array.from({ length: count }, () => productValues(fields)));
 }
 
 /** An admin product write's body (SPEC §7), with whatever fields a test says differently. */

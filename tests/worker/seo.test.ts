@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { categories, products } from "../../worker/db/schema.ts";
-import { createCategory, createProduct } from "../support/factories.ts";
+import { createCategory, createProduct, createProducts } from "../support/factories.ts";
 import { readHead, readSitemap, structuredItem } from "../support/seo.ts";
 import { setUpWorkerShop } from "./harness.ts";
 
@@ -60,17 +60,7 @@ describe("GET /sitemap.xml and /robots.txt under workerd", () => {
   it("stays within the sitemap protocol's limits with 1,000 more products", async () => {
     const { db } = shop.database;
     const category = await createCategory(db);
-    await db.insert(products).values(
-      Array.from({ length: 1000 }, (_, n) => ({
-        name: `Toplu ürün ${n}`,
-        shortDescription: "Kısa",
-        description: "Açıklama",
-        longDescription: "<p>Uzun</p>",
-        images: [`/images/products/toplu-${n}.svg`],
-        etsyLink: `https://www.etsy.com/listing/${n}`,
-        categoryId: category.id,
-      })),
-    );
+    await createProducts(db, 1000, { categoryId: category.id });
     const res = await shop.request("GET", "/sitemap.xml");
     expect(res.status).toBe(200);
     const xml = await res.text();
