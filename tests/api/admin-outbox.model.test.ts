@@ -93,6 +93,23 @@ async function run(seed: number) {
   });
 
   const network = { up: true, faults: true, sessionEnded: false };
+  /**
+   * Each Idempotency-Key's request as the server received it, byte for byte: a retry or a replay
+   * after a killed page must send exactly what the key was first sent with (the server answers
+   * 422 to a key with another body or If-Match, ADR 0066), and every change sent again as a new
+   * request gets a new key.
+   */
+  const requestOfKey = new Map<string, string>();
+  const keysReused: string[] = [];
+  const sentUnderKey = (path: string, init: RequestInit | undefined) => {
+    const headers = new Headers(init?.headers);
+    const key = headers.get("Idempotency-Key");
+    if (key === null) return;
+    const bytes = `${init?.method} ${path}\nIf-Match: ${headers.get("If-Match")}\n${String(init?.body ?? "")}`;
+    const first = requestOfKey.get(key);
+    if (first === undefined) requestOfKey.set(key, bytes);
+    else if (first !== bytes) keysReused.push(`${key}: first\n${first}\nthen\n${bytes}`);
+  };
   /** The tab that holds the replay lock (Web Locks), released when its page is killed. */
   let holder: object | undefined;
   /** Rows another writer changed through the API: the admin may rightly end with theirs. */
@@ -116,6 +133,7 @@ async function run(seed: number) {
     };
     const serve = async (input: RequestInfo | URL, init?: RequestInit) => {
       const path = String(input);
+      sentUnderKey(path, init);
       const response = await asAdmin(path, init);
       log.push(
         `  ${init?.method} ${path} ${new Headers(init?.headers).get("Idempotency-Key")} ${String(init?.body ?? "").slice(0, 80)} -> ${response.status}`,
@@ -402,6 +420,7 @@ async function run(seed: number) {
     };
   };
   const context = `seed ${seed}\n${log.join("\n")}\nrefused: ${refused.join("; ")}`;
+  expect(keysReused, `${context}\na key was sent again with other bytes`).toEqual([]);
   // The device's copy equals the server, without reloading it.
   expect(summary(shownAfter), context).toEqual(summary(server));
   // What the admin meant arrived, each once (a duplicate would be a second line), but for what

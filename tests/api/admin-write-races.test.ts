@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Product } from "../../worker/contract/catalogue.ts";
 import { idempotencyKeys, products } from "../../worker/db/schema.ts";
 import { expiredKeysPerTurn, purgeExpiredAnswers } from "../../worker/lib/idempotency.ts";
-import { type AdminShop, adminWriteRaceCases } from "../support/admin-write-races.ts";
+import { type AdminShop, adminWriteRaceCases, idempotencyKeyCases } from "../support/admin-write-races.ts";
 import { createCategory, createMember } from "../support/factories.ts";
 import { createTestApp, testSettings } from "../support/test-app.ts";
 
@@ -44,6 +44,11 @@ async function adminShop(database: { networkTurns?: boolean } = {}) {
 describe("admin writes under concurrency, and reorders based on an order", async () => {
   const shop: AdminShop = await adminShop({ networkTurns: true });
   adminWriteRaceCases(() => shop);
+});
+
+describe("what an Idempotency-Key names (issue 37)", async () => {
+  const shop: AdminShop = await adminShop();
+  idempotencyKeyCases(() => shop);
 });
 
 describe("how long an Idempotency-Key's answer is kept", async () => {

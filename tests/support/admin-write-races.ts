@@ -220,3 +220,93 @@ export function adminWriteRaceCases(shop: () => AdminShop) {
     expect(refused.current).toEqual(applied);
   });
 }
+
+/**
+ * Issue 37: an `Idempotency-Key` names one request (docs/decisions/0066-…). An empty or overlong
+ * key is refused, and the same key with another body or `If-Match` is a 422, never a replay of
+ * an answer to something that was not applied; none of the refused requests writes anything.
+ */
+export function idempotencyKeyCases(shop: () => AdminShop) {
+  let category: Promise<number> | undefined;
+  /** The category the cases' products are made in, made by the first that needs it. */
+  const categoryId = () => {
+    category ??= createCategory(shop().db).then((made) => made.id);
+    return category;
+  };
+  const create = async (name: string, headers: Record<string, string>) =>
+    shop().call("POST", "/api/admin/products", productBody(await categoryId(), { name }), headers);
+  /** Products of that name, and answers recorded under `key` (any administrator). */
+  const written = async (name: string, key: string) => ({
+    products: await shop().db.$count(products, eq(products.name, name)),
+    keys: await shop().db.$count(idempotencyKeys, eq(idempotencyKeys.key, key)),
+  });
+  const expectError = async (res: Answer, status: number) => {
+    expect(res.status).toBe(status);
+    const body = await readJson<Record<string, unknown>>(res);
+    expect(body).toEqual({ detail: expect.any(String), code: expect.any(String) });
+    return body;
+  };
+
+  it("refuses an empty Idempotency-Key with 400, twice, and writes nothing", async () => {
+    const name = `Boş anahtar ${crypto.randomUUID()}`;
+    // The second was answered 201 "replayed" with the first's product, for 30 days.
+    await expectError(await create(name, { "Idempotency-Key": "" }), 400);
+    await expectError(await create(`${name} 2`, { "Idempotency-Key": "" }), 400);
+    expect(await written(name, "")).toEqual({ products: 0, keys: 0 });
+    expect(await written(`${name} 2`, "")).toEqual({ products: 0, keys: 0 });
+  });
+
+  it("refuses a 201-character Idempotency-Key with 400 and writes nothing; 200 characters is a key", async () => {
+    const name = `Uzun anahtar ${crypto.randomUUID()}`;
+    const tooLong = "k".repeat(201);
+    await expectError(await create(name, { "Idempotency-Key": tooLong }), 400);
+    expect(await written(name, tooLong)).toEqual({ products: 0, keys: 0 });
+    const longest = `${crypto.randomUUID()}${"k".repeat(164)}`;
+    expect((await create(name, { "Idempotency-Key": longest })).status).toBe(201);
+    expect(await written(name, longest)).toEqual({ products: 1, keys: 1 });
+  });
+
+  it("replays the same key with the same body: the first answer, one product", async () => {
+    const name = `Aynı istek ${crypto.randomUUID()}`;
+    const key = crypto.randomUUID();
+    const first = await create(name, { "Idempotency-Key": key });
+    expect(first.status).toBe(201);
+    const again = await create(name, { "Idempotency-Key": key });
+    expect(again.status).toBe(201);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await again.text()).toBe(await first.text());
+    expect(await written(name, key)).toEqual({ products: 1, keys: 1 });
+  });
+
+  it("refuses the same key with another body with 422 {detail, code}, and writes nothing", async () => {
+    const name = `İlk gövde ${crypto.randomUUID()}`;
+    const key = crypto.randomUUID();
+    const first = await create(name, { "Idempotency-Key": key });
+    expect(first.status).toBe(201);
+    const other = `${name} (başka)`;
+    const body = await expectError(await create(other, { "Idempotency-Key": key }), 422);
+    expect(body.code).toBe("idempotency_key_reused");
+    expect(await written(other, key)).toEqual({ products: 0, keys: 1 });
+    // The first answer is still the key's, for its own request.
+    const again = await create(name, { "Idempotency-Key": key });
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await again.text()).toBe(await first.text());
+  });
+
+  it("refuses the same key with another If-Match with 422, and writes nothing", async () => {
+    const { call, db } = shop();
+    const product = await createProduct(db, { categoryId: await categoryId() });
+    const key = crypto.randomUUID();
+    const path = `/api/admin/products/${product.id}`;
+    const body = productBody(await categoryId(), { name: `Sürüm ${crypto.randomUUID()}` });
+    const stale = await call("PUT", path, body, { "Idempotency-Key": key, "If-Match": `"${product.version + 5}"` });
+    expect(stale.status).toBe(412);
+    // The same change on the right version is a new request: under the old key it was the 412 again.
+    await expectError(
+      await call("PUT", path, body, { "Idempotency-Key": key, "If-Match": `"${product.version}"` }),
+      422,
+    );
+    const [row] = await db.select({ version: products.version }).from(products).where(eq(products.id, product.id));
+    expect(row?.version).toBe(product.version);
+  });
+}

@@ -1,7 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { idempotencyKeys } from "../../worker/db/schema.ts";
-import { type AdminShop, adminWriteRaceCases, provokedFailure } from "../support/admin-write-races.ts";
+import {
+  type AdminShop,
+  adminWriteRaceCases,
+  idempotencyKeyCases,
+  provokedFailure,
+} from "../support/admin-write-races.ts";
 import { setUpWorkerShop, testAdmin } from "./harness.ts";
 
 // Issue 28 in the production runtime: the built Worker under workerd, each request with its own
@@ -27,6 +32,10 @@ const call: AdminShop["call"] = (method, path, body, headers) =>
   shop.request(method, path, { body, token, ...(headers ? { headers } : {}) });
 
 adminWriteRaceCases(() => ({ call, db: shop.database.db }));
+
+describe("what an Idempotency-Key names (issue 37)", () => {
+  idempotencyKeyCases(() => ({ call, db: shop.database.db }));
+});
 
 describe("the cron's pass over write answers", () => {
   it("removes the answers past their 30 days and keeps the others", async () => {

@@ -231,19 +231,30 @@ export function setUpWorkerShop({
     return started;
   };
 
-  const request = (method: string, path: string, init: ShopRequest = {}) =>
-    shop().worker.dispatchFetch(`${origin}${path}`, {
+  const request = async (method: string, path: string, init: ShopRequest = {}) => {
+    const headers = {
+      ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
+      "CF-Connecting-IP": init.clientAddress ?? clientAddress,
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+      ...(init.cookie ? { Cookie: init.cookie } : {}),
+      ...init.headers,
+    };
+    const options = {
       method,
-      redirect: "manual",
-      headers: {
-        ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
-        "CF-Connecting-IP": init.clientAddress ?? clientAddress,
-        ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-        ...(init.cookie ? { Cookie: init.cookie } : {}),
-        ...init.headers,
-      },
+      redirect: "manual" as const,
+      headers,
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
+    };
+    // Miniflare's dispatchFetch drops a header whose value is empty, which workerd itself passes
+    // on (an empty `Idempotency-Key` must reach the Worker to be refused): such a request goes
+    // to workerd's own loopback socket.
+    if (Object.values(headers).includes("")) {
+      const answer = await fetch(new URL(path, await shop().worker.ready), options);
+      // The same Fetch API answer; only its type is Node's and not Miniflare's.
+      return answer as unknown as Awaited<ReturnType<Miniflare["dispatchFetch"]>>;
+    }
+    return shop().worker.dispatchFetch(`${origin}${path}`, options);
+  };
 
   return {
     get worker() {

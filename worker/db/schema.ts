@@ -221,6 +221,8 @@ export const emailOutbox = sqliteTable(
 /**
  * First response of an admin write, replayed for a repeated Idempotency-Key; kept 30 days, then
  * purged by the periodic pass through the `created_at` index (worker/lib/idempotency.ts).
+ * `request_hash` tells a repeat from another request under the same key (ADR 0066); answers
+ * recorded before it was kept have none.
  */
 export const idempotencyKeys = sqliteTable(
   "idempotency_keys",
@@ -231,6 +233,7 @@ export const idempotencyKeys = sqliteTable(
     path: text("path").notNull(),
     status: integer("status").notNull(),
     body: text("body").notNull(),
+    requestHash: text("request_hash"),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],

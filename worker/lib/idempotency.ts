@@ -22,6 +22,9 @@ export type WriteEnv = SignedInEnv & { Variables: { tx: Transaction } };
 /** Thrown inside the transaction to roll back a server error's partial work. */
 const serverError = Symbol("server error");
 
+/** The longest `Idempotency-Key` kept: a UUID is 36 characters; far longer is not a key. */
+export const maxIdempotencyKeyLength = 200;
+
 /**
  * DESIGN.md §3: an admin write sent again with the same `Idempotency-Key` (the offline queue
  * replaying after a lost answer, two tabs, a retry racing the original) gets the first answer
@@ -33,19 +36,30 @@ const serverError = Symbol("server error");
  * waits and then finds its answer, and a process killed in between leaves both the write and
  * the key, or neither. A server error rolls the handler's work back and is not recorded, so it
  * can be retried; every other answer is kept for `idempotencyKeyLifeMs`.
+ *
+ * A key names one request (docs/decisions/0066-idempotency-keys-name-one-request.md): an empty
+ * or overlong key is refused with 400, and the answer is kept with the request's hash, so the
+ * same key with another body or `If-Match` is refused with 422 instead of replaying an answer
+ * to a request that was never applied.
  */
 export const idempotent = () =>
   createMiddleware<WriteEnv>(async (c, next) => {
     const key = c.req.header("Idempotency-Key");
-    if (key !== undefined && key.length > 200) {
-      throw new ApiError(400, "invalid_request", "The Idempotency-Key header is too long.");
+    if (key === "") throw new ApiError(400, "invalid_request", "The Idempotency-Key header is empty.");
+    if (key !== undefined && key.length > maxIdempotencyKeyLength) {
+      throw new ApiError(
+        400,
+        "invalid_request",
+        `The Idempotency-Key header is too long (at most ${maxIdempotencyKeyLength} characters).`,
+      );
     }
+    const requestHash = key === undefined ? undefined : await hashOfRequest(c);
     const { db, user, clock } = c.var;
     let replay: Response | undefined;
     try {
       replay = await db.transaction(async (tx) => {
         const first = key === undefined ? undefined : await recorded(tx, user.id, key);
-        if (first) return replayed(c, first);
+        if (first) return replayed(c, first, requestHash);
         c.set("tx", tx);
         await next();
         if (c.res.status >= 500) throw serverError;
@@ -53,9 +67,16 @@ export const idempotent = () =>
         const now = clock.now();
         const { method, path } = c.req;
         const body = await c.res.clone().text();
-        await tx
-          .insert(idempotencyKeys)
-          .values({ key, userId: user.id, method, path, status: c.res.status, body, createdAt: now });
+        await tx.insert(idempotencyKeys).values({
+          key,
+          userId: user.id,
+          method,
+          path,
+          status: c.res.status,
+          body,
+          requestHash,
+          createdAt: now,
+        });
         return undefined;
       });
     } catch (error) {
@@ -65,7 +86,7 @@ export const idempotent = () =>
       const first = key === undefined || error instanceof ApiError ? undefined : await recorded(db, user.id, key);
       c.res = undefined; // no header of the rolled-back answer reaches the next one
       if (!first) throw isDatabaseUnavailable(error) ? databaseUnavailable(error) : error;
-      replay = replayed(c, first);
+      replay = replayed(c, first, requestHash);
     }
     if (replay) c.res = replay;
   });
@@ -73,10 +94,28 @@ export const idempotent = () =>
 const recorded = (db: Database | Transaction, userId: string, key: string) =>
   db.query.idempotencyKeys.findFirst({ where: and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)) });
 
+/**
+ * SHA-256 of what decides a write besides its method and path: the `If-Match` it is based on and
+ * its body as the handler reads it (the text Hono has already cached for the JSON check).
+ */
+async function hashOfRequest(c: Context): Promise<string> {
+  const text = `${c.req.header("If-Match") ?? ""}\n${await c.req.text()}`;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /** The first answer again, for a repeat of the same request; another request may not reuse its key. */
-function replayed(c: Context, first: typeof idempotencyKeys.$inferSelect): Response {
+function replayed(c: Context, first: typeof idempotencyKeys.$inferSelect, requestHash: string | undefined): Response {
   if (first.method !== c.req.method || first.path !== c.req.path) {
     throw new ApiError(422, "idempotency_key_reused", "This Idempotency-Key was used for another request.");
+  }
+  // An answer recorded before hashes were kept (migration 0010) is replayed as it was.
+  if (first.requestHash !== null && first.requestHash !== requestHash) {
+    throw new ApiError(
+      422,
+      "idempotency_key_reused",
+      "This Idempotency-Key was used for a request with another body or If-Match; send a new change with a new key.",
+    );
   }
   return new Response(first.body === "" ? null : first.body, {
     status: first.status,

@@ -38,14 +38,16 @@ type Operation = {
   /** A JSON body a handler parses itself (with `parseWith`) rather than through `validate(...)`. */
   body?: $ZodType;
   /** Request headers an operation reads (idempotency, optimistic concurrency). */
-  headers?: { name: string; description: string }[];
+  headers?: { name: string; description: string; schema?: Record<string, unknown> }[];
   /** Only in development (APP_ENV=development). */
   development?: true;
 };
 
 const idempotencyKey = {
   name: "Idempotency-Key",
-  description: "Replays the first answer for a repeated write (docs/decisions/0044-exactly-once-admin-writes.md).",
+  description:
+    "1 to 200 characters, made anew for each change: the same request sent again gets the first answer back, with `Idempotent-Replayed: true`, for 30 days (docs/decisions/0044-exactly-once-admin-writes.md). An empty or longer key is refused with 400; the key with another body or If-Match with 422 (docs/decisions/0066-idempotency-keys-name-one-request.md).",
+  schema: { type: "string", minLength: 1, maxLength: 200 },
 };
 const ifMatch = { name: "If-Match", description: "The row's version as an ETag; a stale one is refused with 412." };
 
@@ -77,12 +79,12 @@ const admin = operation("admin");
 
 const catalogueWrites = (row: $ZodType, kind: string): Record<string, Operation> => {
   const name = kind.slice(0, -1).replace("ie", "y");
-  const onARow = { errors: [400, 404, 409, 412, 428], headers: [idempotencyKey, ifMatch] };
+  const onARow = { errors: [400, 404, 409, 412, 422, 428], headers: [idempotencyKey, ifMatch] };
   return {
     [`POST /api/admin/${kind}`]: admin(
       `Create a ${name}`,
       { 201: row },
-      { errors: [400, 409], headers: [idempotencyKey] },
+      { errors: [400, 409, 422], headers: [idempotencyKey] },
     ),
     [`PUT /api/admin/${kind}/:id`]: admin(`Update a ${name}`, { 200: row }, onARow),
     [`DELETE /api/admin/${kind}/:id`]: admin(`Delete a ${name}`, { 204: null }, onARow),
@@ -164,7 +166,7 @@ export const operations: Record<string, Operation> = {
   "POST /api/admin/products/reorder": admin(
     "Set the order of many products in one write",
     { 200: z.object({ status: z.literal("reordered"), count: z.number() }) },
-    { errors: [400, 404, 409, 412], headers: [idempotencyKey] },
+    { errors: [400, 404, 409, 412, 422], headers: [idempotencyKey] },
   ),
   ...catalogueWrites(categorySchema, "categories"),
   "GET /api/openapi.json": anyone("This description", { 200: openApiSchema }),
@@ -189,6 +191,7 @@ const reasons: Record<number, string> = {
   409: "Conflict",
   412: "Precondition failed",
   413: "Request body too large",
+  422: "The Idempotency-Key was used for another request (another method, path, body or If-Match)",
   428: "Precondition required",
   429: "Too many requests",
   500: "Internal error",
@@ -288,12 +291,12 @@ function describe(key: string, operation: Operation): Record<string, unknown> {
     required: true,
     schema: { type: "string" },
   }));
-  const headers = (operation.headers ?? []).map(({ name, description }) => ({
+  const headers = (operation.headers ?? []).map(({ name, description, schema }) => ({
     name,
     in: "header",
     required: false,
     description,
-    schema: { type: "string" },
+    schema: schema ?? { type: "string" },
   }));
   return {
     operationId: `${method.toLowerCase()}${path.replace(/^\/api/, "").replace(/[/:.](\w)/g, (_, c: string) => c.toUpperCase())}`,
