@@ -66,8 +66,10 @@ describe.each([
   // The catalogue is written through today's API, which reads and writes today's product
   // columns: the database at 0006 is given the ones later migrations add (0008's temperaments,
   // as 0008 adds it). 0007's rebuild copies the columns of its time, 0008 adds the column back
-  // with the same '[]', so every row still compares equal.
+  // with the same '[]', so every row still compares equal. Likewise the request hash today's
+  // writes keep with their keys (0010), dropped again before migrating.
   await db.run(sql`alter table products add temperaments text default '[]' not null`);
+  await db.run(sql`alter table idempotency_keys add request_hash text`);
   const admin = await createMember(db, { email: testSettings.ADMIN_EMAIL, role: "admin", password: "admin-pass-1" });
   const login = await app.request("/api/admin/login", {
     method: "POST",
@@ -135,7 +137,10 @@ describe.each([
   expect(stored.products.length).toBe(3);
   expect(stored.indexesAndTriggers.length).toBe(8);
 
-  beforeAll(() => migrateToLatest(db, fileOf(config.DATABASE_URL)));
+  beforeAll(async () => {
+    await db.run(sql`alter table idempotency_keys drop column request_hash`);
+    await migrateToLatest(db, fileOf(config.DATABASE_URL));
+  });
 
   it("keeps every row and id, the indexes, the foreign key, the triggers and the catalogue version", async () => {
     expect(await catalogueAsStored(db)).toEqual(stored);
