@@ -167,7 +167,7 @@ export default defineConfig(({ mode }) => ({
           root: ".",
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
-          setupFiles: ["tests/support/fail-on-console-error.ts"],
+          setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/contract-check.ts"],
         },
       },
       {
@@ -191,7 +191,7 @@ export default defineConfig(({ mode }) => ({
           root: ".",
           include: ["tests/worker/**/*.test.ts"],
           environment: "node",
-          setupFiles: ["tests/support/fail-on-console-error.ts"],
+          setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/contract-check.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

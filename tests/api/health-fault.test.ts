@@ -5,7 +5,7 @@ import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
 import { parseConfig } from "../../worker/config/config.ts";
 import { createDatabase } from "../../worker/db/client.ts";
 import { createLogger } from "../../worker/lib/logger.ts";
-import { createMemoryMailer, createTestClock, testSettings } from "../support/test-app.ts";
+import { checkedApp, createMemoryMailer, createTestClock, testSettings } from "../support/test-app.ts";
 
 it("reports an unreachable database as 503 with the error shape", async () => {
   // A libSQL HTTP URL where nothing listens: the client is real, the server is absent.
@@ -14,17 +14,19 @@ it("reports an unreachable database as 503 with the error shape", async () => {
   const config = parseConfig({ ...testSettings, DATABASE_URL: url });
   const logged: string[] = [];
   const logger = { ...createLogger("silent"), error: (msg: string) => void logged.push(msg) };
-  const app = createApp({
-    openDatabase: () => db,
-    config,
-    siteOrigin: () => "http://localhost",
-    logger,
-    clock: createTestClock(),
-    mailer: createMemoryMailer(),
-    passwords: nodePasswordHasher,
-    emailWritten: async () => {},
-    clientAddress: () => "192.0.2.1",
-  });
+  const app = checkedApp(
+    createApp({
+      openDatabase: () => db,
+      config,
+      siteOrigin: () => "http://localhost",
+      logger,
+      clock: createTestClock(),
+      mailer: createMemoryMailer(),
+      passwords: nodePasswordHasher,
+      emailWritten: async () => {},
+      clientAddress: () => "192.0.2.1",
+    }),
+  );
 
   const res = await app.request("/api/health");
   expect(res.status).toBe(503);

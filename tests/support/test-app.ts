@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Client, createClient, type Transaction } from "@libsql/client";
 import { migrate } from "drizzle-orm/libsql/migrator";
-import type { Context } from "hono";
+import type { Context, Hono } from "hono";
 import { afterAll } from "vitest";
 import { createApp } from "../../worker/app.ts";
 import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
@@ -14,6 +14,7 @@ import type { Mailer, OutgoingEmail } from "../../worker/email/mailer.ts";
 import type { AppDeps } from "../../worker/lib/app-env.ts";
 import type { Clock } from "../../worker/lib/clock.ts";
 import { createLogger } from "../../worker/lib/logger.ts";
+import { checkAnswer, servedDocument } from "./contract.ts";
 
 export const testSettings = {
   APP_ENV: "test",
@@ -130,17 +131,37 @@ export async function createTestApp(
   const mailer = createMemoryMailer();
   const logger = createLogger(config.LOG_LEVEL);
   // Tests run the dispatcher themselves, on the test clock.
-  const app = createApp({
-    openDatabase: () => db,
-    clock,
-    mailer,
-    passwords: nodePasswordHasher,
-    emailWritten: async () => {},
-    clientAddress: testClientAddress,
-    config,
-    siteOrigin: () => new URL(config.PUBLIC_URL ?? "http://localhost").origin,
-    logger,
-    ...web,
-  });
+  const app = checkedApp(
+    createApp({
+      openDatabase: () => db,
+      clock,
+      mailer,
+      passwords: nodePasswordHasher,
+      emailWritten: async () => {},
+      clientAddress: testClientAddress,
+      config,
+      siteOrigin: () => new URL(config.PUBLIC_URL ?? "http://localhost").origin,
+      logger,
+      ...web,
+    }),
+  );
   return { app, db, clock, mailer, config };
+}
+
+/**
+ * `app` with each answer of `app.request(...)` checked against the /api/openapi.json it serves
+ * (contract.ts; a mismatch fails the test that received it). createTestApp's apps are checked;
+ * a test that builds its app with createApp itself passes it through this.
+ */
+export function checkedApp<App extends { request: Hono["request"] }>(app: App): App {
+  const request = app.request;
+  const source = servedDocument(async () => request("/api/openapi.json"));
+  app.request = (async (input: Parameters<Hono["request"]>[0], init?: RequestInit, ...rest: unknown[]) => {
+    const response = await request(input, init, ...(rest as []));
+    const method = init?.method ?? (input instanceof Request ? input.method : "GET");
+    const url = input instanceof Request ? input.url : String(input);
+    await checkAnswer(source, method.toUpperCase(), url, response);
+    return response;
+  }) as Hono["request"];
+  return app;
 }

@@ -11,6 +11,7 @@ import { createDatabase, type Database } from "../../worker/db/client.ts";
 import { migrateDatabase } from "../../worker/db/migrate.ts";
 import { type HranaServer, startHranaServer } from "../../worker/dev/hrana-server.ts";
 import { projectRoot } from "../../worker/entries/node-env.ts";
+import { checkAnswer, servedDocument } from "../support/contract.ts";
 
 // Worker runtime tests run the bundle that `wrangler deploy --dry-run` builds, under Miniflare
 // (workerd), configured from wrangler.toml itself: compatibility date, assets (SPA fallback,
@@ -134,6 +135,23 @@ export async function startWorker(
     }),
   );
   await mf.ready;
+  return checkedWorker(mf);
+}
+
+/**
+ * Each answer of `mf.dispatchFetch` checked against the /api/openapi.json the Worker serves
+ * (../support/contract.ts; a mismatch fails the test that received it).
+ */
+function checkedWorker(mf: Miniflare): Miniflare {
+  const dispatch = mf.dispatchFetch.bind(mf);
+  const source = servedDocument(() => dispatch("http://shop.test/api/openapi.json"));
+  mf.dispatchFetch = async (input, init) => {
+    const response = await dispatch(input, init);
+    const request = input instanceof Request ? input : undefined;
+    const method = (init?.method ?? request?.method ?? "GET").toUpperCase();
+    await checkAnswer(source, method, request?.url ?? String(input), response);
+    return response;
+  };
   return mf;
 }
 

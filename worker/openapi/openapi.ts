@@ -35,6 +35,8 @@ type Operation = {
   ok: Record<number, $ZodType | null | "html">;
   /** Statuses answered with the `{detail, code, fields}` error body, beyond those every route has. */
   errors?: number[];
+  /** What a 412 answer carries as `current` beside `detail` and `code`: the row, or the order, as it is now. */
+  current?: $ZodType;
   /** A JSON body a handler parses itself (with `parseWith`) rather than through `validate(...)`. */
   body?: $ZodType;
   /** Request headers an operation reads (idempotency, optimistic concurrency). */
@@ -68,7 +70,7 @@ const mailboxMessageSchema = z.object({
 });
 const openApiSchema = z.looseObject({ openapi: z.string() });
 
-type Details = Pick<Operation, "errors" | "body" | "headers" | "development">;
+type Details = Pick<Operation, "errors" | "current" | "body" | "headers" | "development">;
 /** An operation anyone may call, a signed-in member's, or the administrator's alone. */
 const operation =
   (access: Access) =>
@@ -79,7 +81,7 @@ const admin = operation("admin");
 
 const catalogueWrites = (row: $ZodType, kind: string): Record<string, Operation> => {
   const name = kind.slice(0, -1).replace("ie", "y");
-  const onARow = { errors: [400, 404, 409, 412, 422, 428], headers: [idempotencyKey, ifMatch] };
+  const onARow = { errors: [400, 404, 409, 412, 422, 428], current: row, headers: [idempotencyKey, ifMatch] };
   return {
     [`POST /api/admin/${kind}`]: admin(
       `Create a ${name}`,
@@ -121,7 +123,7 @@ export const operations: Record<string, Operation> = {
   "PUT /api/auth/user": member(
     "Change the password",
     { 200: z.object({ user: sessionUserSchema }) },
-    { errors: [400] },
+    { errors: [400, 429] },
   ),
   "POST /api/auth/verify/resend": sameAnswerForEveryAddress(
     "Send a new verification link",
@@ -166,7 +168,7 @@ export const operations: Record<string, Operation> = {
   "POST /api/admin/products/reorder": admin(
     "Set the order of many products in one write",
     { 200: z.object({ status: z.literal("reordered"), count: z.number() }) },
-    { errors: [400, 404, 409, 412, 422], headers: [idempotencyKey] },
+    { errors: [400, 404, 409, 412, 422], current: z.array(z.number()), headers: [idempotencyKey] },
   ),
   ...catalogueWrites(categorySchema, "categories"),
   "GET /api/openapi.json": anyone("This description", { 200: openApiSchema }),
@@ -262,13 +264,60 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[], options: { 
     paths,
     components: {
       schemas: { Error: jsonSchema(errorBodySchema, "output") },
-      responses: {
-        Error: {
-          description: "An error: `{detail, code, fields?}`",
-          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-        },
-      },
+      responses: sharedResponses(),
       securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+    },
+  };
+}
+
+/** Response headers, as the answers carry them. */
+const retryAfter = (required: boolean) => ({
+  "Retry-After": {
+    description: "Seconds to wait before trying again",
+    required,
+    schema: { type: "integer", minimum: 1 },
+  },
+});
+const etag = (required: boolean, what: string) => ({
+  ETag: { description: what, required, schema: { type: "string", pattern: '^(W/)?".*"$' } },
+});
+const replayedHeader = {
+  "Idempotent-Replayed": {
+    description: "The first answer to this Idempotency-Key, sent again; nothing was written this time",
+    required: false,
+    schema: { type: "string", enum: ["true"] },
+  },
+};
+
+/** The error responses shared by every operation, by status: the `Error` body, with `Retry-After` where it is sent. */
+const errorResponses: Record<number, Reference> = {
+  429: { $ref: "#/components/responses/TooManyRequests" },
+  503: { $ref: "#/components/responses/Unavailable" },
+};
+type Reference = { $ref: string };
+
+/** The components the operations' error responses refer to. */
+function sharedResponses() {
+  const content = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
+  return {
+    Error: { description: "An error: `{detail, code, fields?}`", content },
+    TooManyRequests: { description: `${reasons[429]}: \`{detail, code}\``, headers: retryAfter(true), content },
+    Unavailable: {
+      description: `${reasons[503]}: \`{detail, code}\`, with Retry-After when the database is busy or unreachable`,
+      headers: retryAfter(false),
+      content,
+    },
+  };
+}
+
+/** A 412 whose body says what is current now, beside `detail` and `code`. */
+function conflict(current: $ZodType) {
+  return {
+    description: `${reasons[412]}: \`{detail, code, current}\`, \`current\` as it is now`,
+    content: {
+      "application/json": {
+        schema: jsonSchema(z.extend(errorBodySchema, { current }), "output"),
+      },
     },
   };
 }
@@ -276,15 +325,33 @@ export function buildOpenApiDocument(routes: readonly RouterRoute[], options: { 
 function describe(key: string, operation: Operation): Record<string, unknown> {
   const [method = "", path = ""] = key.split(" ");
   const responses: Record<string, unknown> = {};
+  const keyed = operation.headers?.includes(idempotencyKey) ?? false;
+  const cached = 304 in operation.ok;
   for (const [status, body] of Object.entries(operation.ok)) {
     const description = reasons[Number(status)] ?? "OK";
-    if (body === null) responses[status] = { description };
+    const headers = {
+      ...(cached ? etag(true, "This version of the answer, for If-None-Match") : {}),
+      ...(keyed && status !== "204" ? etag(false, "The written row's version, for If-Match") : {}),
+      ...(keyed ? replayedHeader : {}),
+      ...(status === "303"
+        ? { Location: { description: "Where to go", required: true, schema: { type: "string" } } }
+        : {}),
+    };
+    const described = { description, ...(Object.keys(headers).length > 0 ? { headers } : {}) };
+    if (body === null) responses[status] = described;
     else if (body === "html")
-      responses[status] = { description, content: { "text/html": { schema: { type: "string" } } } };
-    else responses[status] = { description, content: { "application/json": { schema: jsonSchema(body, "output") } } };
+      responses[status] = { ...described, content: { "text/html": { schema: { type: "string" } } } };
+    else responses[status] = { ...described, content: { "application/json": { schema: jsonSchema(body, "output") } } };
   }
-  const errors = [...new Set([...(operation.errors ?? []), ...byAccess[operation.access], ...everyRoute])];
-  for (const status of errors.sort((a, b) => a - b)) responses[String(status)] = errorRef;
+  // Any POST or PUT may send a body that is not JSON: refused with 400 before its route.
+  const malformed = method === "POST" || method === "PUT" ? [400] : [];
+  const errors = [
+    ...new Set([...(operation.errors ?? []), ...malformed, ...byAccess[operation.access], ...everyRoute]),
+  ];
+  for (const status of errors.sort((a, b) => a - b)) {
+    responses[String(status)] =
+      status === 412 && operation.current ? conflict(operation.current) : (errorResponses[status] ?? errorRef);
+  }
   const pathParameters = [...path.matchAll(/:(\w+)/g)].map(([, name]) => ({
     name,
     in: "path",
@@ -299,10 +366,11 @@ function describe(key: string, operation: Operation): Record<string, unknown> {
     schema: schema ?? { type: "string" },
   }));
   return {
-    operationId: `${method.toLowerCase()}${path.replace(/^\/api/, "").replace(/[/:.](\w)/g, (_, c: string) => c.toUpperCase())}`,
+    operationId: `${method.toLowerCase()}${path.replace(/^\/api/, "").replace(/[/:.]+(\w)/g, (_, c: string) => c.toUpperCase())}`,
     summary: operation.summary,
     tags: [path.split("/")[2] ?? "api"],
-    ...(operation.access === "public" ? {} : { security: [{ bearerAuth: [] }] }),
+    // Public operations say so: no security at all, rather than none stated.
+    security: operation.access === "public" ? [] : [{ bearerAuth: [] }],
     parameters: [...pathParameters, ...headers],
     ...(operation.body
       ? {
