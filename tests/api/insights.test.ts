@@ -230,6 +230,61 @@ describe("the per-address bound", () => {
   });
 });
 
+describe("a bad event costs no other (issue 37)", () => {
+  it("counts every real view sent beside events for a product deleted today and for ids that never existed, which are 400 unknown_product", async () => {
+    const [gone, real] = [await createProduct(db), await createProduct(db)];
+    const client = freshAddress();
+    // Viewed and followed this morning, deleted since: the address's bound rows for it outlive it.
+    expect((await send({ product_id: gone.id, kind: "view" }, client)).status).toBe(202);
+    expect((await send({ product_id: gone.id, kind: "shop_visit" }, client)).status).toBe(202);
+    await db.run(sql`delete from products where id = ${gone.id}`);
+
+    const realViews = 100;
+    const bad = [
+      ...Array.from({ length: 30 }, (_, i) => ({ product_id: gone.id, kind: i % 2 ? "view" : "shop_visit" })),
+      ...Array.from({ length: 10 }, (_, i) => ({ product_id: 800_000 + i, kind: "view" })),
+    ];
+    // Interleaved, so the bad events share the group commits of the real ones.
+    const sent = Array.from({ length: realViews + bad.length }, (_, i) => {
+      const badOne = i % 3 === 2 ? bad.shift() : undefined;
+      return badOne
+        ? { real: false, answer: send(badOne, client) }
+        : { real: true, answer: send({ product_id: real.id, kind: "view" }) };
+    });
+    const answered = await Promise.all(sent.map(async ({ real, answer }) => ({ real, res: await answer })));
+    const realAnswers = answered.filter((a) => a.real).map((a) => a.res);
+    const badAnswers = answered.filter((a) => !a.real).map((a) => a.res);
+    expect(realAnswers).toHaveLength(realViews);
+    expect({ lost: realAnswers.filter((res) => res.status !== 202).length }).toEqual({ lost: 0 });
+    expect(await countsOf(real.id)).toEqual({ views: realViews, shop_visits: 0 });
+    expect(badAnswers).toHaveLength(40);
+    for (const res of badAnswers) await expectRefused(res, 400, "unknown_product", "product_id");
+    expect(await db.all(sql`select * from product_daily_counts where product_id = ${gone.id}`)).toEqual([]);
+  });
+
+  it("answers an event the database refuses for a reason no one foresaw on its own: the rest of its group is counted", async () => {
+    const [refused, real] = [await createProduct(db), await createProduct(db)];
+    // A fault in one event's write, whatever its cause: here a trigger that refuses its count.
+    await db.run(
+      sql.raw(`create trigger refuse_one before insert on product_daily_counts when new.product_id = ${refused.id}
+               begin select raise(abort, 'refused by the test'); end`),
+    );
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          send({ product_id: i % 20 === 7 ? refused.id : real.id, kind: "shop_visit" }),
+        ),
+      );
+      const statuses = answers.map((res) => res.status);
+      expect(statuses.filter((status, i) => i % 20 !== 7 && status !== 202)).toEqual([]);
+      expect(statuses.filter((_, i) => i % 20 === 7)).toEqual([500, 500, 500]);
+      expect(await countsOf(real.id)).toEqual({ views: 0, shop_visits: 57 });
+    } finally {
+      await db.run(sql`drop trigger refuse_one`);
+    }
+  });
+});
+
 describe("GET /api/admin/insights", () => {
   it("is the administrator's alone: 401 without a session, 403 for a member", async () => {
     await expectRefused(await insights("?days=7", ""), 401, "unauthorized");
