@@ -68,7 +68,7 @@ export const limitSignInsPerClient = () =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (c.req.query("grant_type") !== "refresh_token") {
       const limit = { limit: c.var.config.SIGNIN_LIMIT_PER_IP, windowMs: signInWindowMs };
-      await enforceRateLimit(c.var.db, `signin:ip:${c.var.clientAddress(c)}`, limit, c.var.clock.now());
+      await enforceRateLimit(c.var.db, `signin:ip:${c.var.clientKey()}`, limit, c.var.clock.now());
     }
     await next();
   });

@@ -53,7 +53,7 @@ export async function forgetExpiredAttempts(db: Database, now: Date): Promise<vo
  */
 export const limitPerClient = (name: string, perWindow: (config: AppConfig) => number, windowMs = 3_600_000) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const key = `${name}:ip:${c.var.clientAddress(c)}`;
+    const key = `${name}:ip:${c.var.clientKey()}`;
     await enforceRateLimit(c.var.db, key, { limit: perWindow(c.var.config), windowMs }, c.var.clock.now());
     await next();
   });
