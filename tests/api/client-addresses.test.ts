@@ -67,7 +67,9 @@ describe("every per-address limit counts an IPv6 client by its /64", () => {
 });
 
 describe("the insights' bound counts an IPv6 client by its /64", () => {
-  it(`ten addresses of one /64 add ${eventsPerAddressPerDay} views, not ten times that; another /64 adds its own`, async () => {
+  it(`ten addresses of one /64 add ${eventsPerAddressPerDay} views, not ten times that; another /64 adds its own`, {
+    timeout: 30_000,
+  }, async () => {
     const product = await createProduct(db);
     const view = (client: string) =>
       app.request("/api/events", {
@@ -75,11 +77,12 @@ describe("the insights' bound counts an IPv6 client by its /64", () => {
         headers: { "Content-Type": "application/json", "X-Test-Client": client },
         body: JSON.stringify({ product_id: product.id, kind: "view" }),
       });
+    const answers = [];
     for (let host = 1; host <= 10; host++) {
-      for (let i = 0; i < eventsPerAddressPerDay; i++) {
-        expect((await view(host % 2 ? `2001:db8:77:1::${host}` : `2001:DB8:77:1:0:0:0:${host}`)).status).toBe(202);
-      }
+      const client = host % 2 ? `2001:db8:77:1::${host}` : `2001:DB8:77:1:0:0:0:${host}`;
+      answers.push(...(await Promise.all(Array.from({ length: eventsPerAddressPerDay }, () => view(client)))));
     }
+    expect(answers.filter((res) => res.status !== 202)).toEqual([]);
     await view("2001:db8:77:2::1");
     const [counts] = await db.all<{ views: number }>(
       sql`select views from product_daily_counts where product_id = ${product.id}`,

@@ -1,11 +1,14 @@
+import { createClient } from "@libsql/client";
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ErrorBody } from "../../worker/contract/error-body.ts";
 import type { Insights } from "../../worker/contract/insights.ts";
+import { addDays, shopDay } from "../../worker/contract/shop-day.ts";
 import { migrateDatabase } from "../../worker/db/migrate.ts";
-import { eventsPerAddressPerDay } from "../../worker/insights/events.ts";
+import { eventsPerAddressPerDay, forgetFinishedDays } from "../../worker/insights/events.ts";
 import { createMember, createProduct } from "../support/factories.ts";
 import { migrationsUpTo } from "../support/migrations.ts";
+import { startTestServer } from "../support/server.ts";
 import { createTestApp, createTestDatabase, testSettings } from "../support/test-app.ts";
 
 // Issue 31, insights without tracking (docs/decisions/0055-counting-without-tracking.md):
@@ -227,6 +230,57 @@ describe("the per-address bound", () => {
     expect(await countsOf(product.id, tomorrow)).toEqual({ views: eventsPerAddressPerDay, shop_visits: 0 });
     expect(await everythingStored()).not.toContain(client);
     clock.advance(-24 * 3_600_000);
+  });
+});
+
+describe("a finished day's salt is deleted at midnight, event or not (issue 37)", () => {
+  it("a clock moved past the shop's midnight with no event: the periodic pass leaves no old salt or bound row", async () => {
+    const product = await createProduct(db);
+    await send({ product_id: product.id, kind: "view" }, "203.0.113.78");
+    const finished = async () => [
+      ...(await db.all(sql`select day from insight_salts where day <= ${today}`)),
+      ...(await db.all(sql`select day from insight_bounds where day <= ${today}`)),
+    ];
+    expect((await finished()).length).toBeGreaterThan(1);
+    // 21:00 UTC is midnight in Turkey: one minute past it, and no event since.
+    const pastMidnight = new Date("2026-11-01T21:01:00Z").getTime() - clock.now().getTime();
+    clock.advance(pastMidnight);
+    try {
+      await forgetFinishedDays(db, clock.now());
+      expect(await finished()).toEqual([]);
+      // The day's counts stay.
+      expect(await countsOf(product.id)).toEqual({ views: 1, shop_visits: 0 });
+    } finally {
+      clock.advance(-pastMidnight);
+    }
+  });
+
+  it("the Node server's periodic pass deletes them, with no event", { timeout: 60_000 }, async () => {
+    const server = await startTestServer({}, { dispatchIntervalMs: 100 });
+    const file = createClient({ url: server.databaseUrl });
+    try {
+      const now = shopDay(new Date());
+      const yesterday = addDays(now, -1);
+      await file.batch([
+        {
+          sql: "insert into insight_salts (day, salt) values (?, 'old-salt'), (?, 'new-salt')",
+          args: [yesterday, now],
+        },
+        {
+          sql: "insert into insight_bounds (day, key, count) values (?, 'old-key', 3), (?, 'new-key', 1)",
+          args: [yesterday, now],
+        },
+      ]);
+      await vi.waitFor(
+        async () =>
+          expect((await file.execute("select day from insight_salts")).rows.map((row) => row.day)).toEqual([now]),
+        { timeout: 10_000, interval: 50 },
+      );
+      expect((await file.execute("select key from insight_bounds")).rows.map((row) => row.key)).toEqual(["new-key"]);
+    } finally {
+      file.close();
+      await server.close();
+    }
   });
 });
 

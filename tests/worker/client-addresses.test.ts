@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { eventsPerAddressPerDay } from "../../worker/insights/events.ts";
-import { createProduct } from "../support/factories.ts";
+import { createMember, createProduct } from "../support/factories.ts";
 import { setUpWorkerShop } from "./harness.ts";
 
 // Issue 37 in the production runtime: CF-Connecting-IP names the client, in whatever spelling
 // Cloudflare's edge or a client's network gives; every per-address limit and the insights'
-// bound count an IPv6 client by its /64 (ADR 0064; tests/api/client-addresses.test.ts on Node).
+// bound count an IPv6 client by its /64 (ADR 0064; tests/api/client-addresses.test.ts on Node);
+// rate_limits keeps them under an HMAC, naming no one (ADR 0065; tests/api/rate-limit-keys.test.ts).
 
 const limit = 3;
 const shop = setUpWorkerShop({
@@ -16,6 +17,7 @@ const shop = setUpWorkerShop({
     RECOVER_LIMIT_PER_HOUR: String(limit),
     VERIFY_RESEND_LIMIT_PER_HOUR: String(limit),
     SIGNIN_LIMIT_PER_IP: String(limit),
+    SIGNIN_LIMIT_PER_ACCOUNT: String(limit),
   },
 });
 
@@ -64,4 +66,31 @@ it(`the insights' bound: ten addresses of one /64 add ${eventsPerAddressPerDay} 
     sql`select views from product_daily_counts where product_id = ${product.id}`,
   );
   expect(counts?.views).toBe(eventsPerAddressPerDay + 1);
+});
+
+it("rate_limits names no client address and no e-mail after sign-ins, a sign-up and a recovery; the account's limit holds", async () => {
+  const member = await createMember(shop.database.db, { email: "selin.koc@example.com", password: "member-pass-3" });
+  const signIns = [];
+  for (const clientAddress of ["2001:db8:90:1::5", "203.0.113.90", "203.0.113.91", "203.0.113.92", "203.0.113.93"]) {
+    const res = await shop.signIn(member.email, "wrong-password-3", { clientAddress });
+    signIns.push(res.status);
+  }
+  // Strangers' guesses from five addresses: the account's limit of 3 holds under hashed keys.
+  expect(signIns).toEqual([400, 400, 400, 429, 429]);
+  await shop.request("POST", "/api/auth/recover", {
+    body: { email: "umut.aras@example.com" },
+    clientAddress: "192.0.2.94",
+  });
+  await shop.request("POST", "/api/auth/signup", {
+    body: { email: "ece.bal@example.com" },
+    clientAddress: "192.0.2.95",
+  });
+
+  const rows = await shop.database.db.all<{ key: string }>(sql`select * from rate_limits`);
+  expect(rows.length).toBeGreaterThan(5);
+  for (const { key } of rows) expect(key).toMatch(/^[a-z:-]+:[0-9a-f]{64}$/);
+  const table = JSON.stringify(rows).toLowerCase();
+  for (const named of ["2001:db8", "203.0.113", "192.0.2", "198.51.100", "example.com", "selin", "umut", "ece.bal"]) {
+    expect(table).not.toContain(named);
+  }
 });

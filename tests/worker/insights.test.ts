@@ -159,3 +159,17 @@ it("counts every real event sent beside events for a product deleted today and f
   for (const res of badAnswers) await expectRefused(res, 400, "unknown_product");
   expect(await db().all(sql`select * from product_daily_counts where product_id = ${gone.id}`)).toEqual([]);
 });
+
+it("the cron deletes a finished day's salt and bound rows with no event after midnight (issue 37)", async () => {
+  const yesterday = addDays(today, -1);
+  await db().run(sql`delete from insight_salts`);
+  await db().run(sql`insert into insight_salts (day, salt) values (${yesterday}, 'old-salt'), (${today}, 'new-salt')`);
+  await db().run(
+    sql`insert into insight_bounds (day, key, count) values (${yesterday}, 'old-key', 3), (${today}, 'new-key', 1)`,
+  );
+  const cron = await (await shop.worker.getWorker()).scheduled({ cron: "*/5 * * * *" });
+  expect(cron.outcome).toBe("ok");
+  expect(await db().all(sql`select day from insight_salts`)).toEqual([{ day: today }]);
+  expect(await db().all(sql`select distinct day from insight_bounds`)).toEqual([{ day: today }]);
+  expect(await db().all(sql`select key from insight_bounds where key like '%-key'`)).toEqual([{ key: "new-key" }]);
+});

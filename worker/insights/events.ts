@@ -174,8 +174,9 @@ function groupStatements(group: Counted[]): [InStatement, InStatement] {
 
 /**
  * Today's salt, made at random the first time it is asked for today. Earlier days' salts and
- * bound rows are deleted in the same batch: once a day is over its hashes can never be matched
- * to an address again (Plausible Analytics' method). Undefined when the product does not exist:
+ * bound rows are deleted in the same batch, if the periodic pass has not deleted them already
+ * (forgetFinishedDays): once a day is over its hashes can never be matched to an address again
+ * (Plausible Analytics' method). Undefined when the product does not exist:
  * a refused event makes no salt and deletes nothing.
  */
 async function saltOfTheDay(db: Database, databaseUrl: string, today: Day, productId: number) {
@@ -195,6 +196,22 @@ async function saltOfTheDay(db: Database, databaseUrl: string, today: Day, produ
   const salt = (rows as { salt: string }[])[0]?.salt;
   if (salt !== undefined) salts.set(databaseUrl, { day: today, salt });
   return salt;
+}
+
+/**
+ * The periodic pass's part (the Node server's timer, the Worker's cron): deletes the salts and
+ * bound rows of every day that is over, and this process's copy of an old salt. A day's hashes
+ * then outlive it by one pass at most (30 s on Node, 5 min on Workers), whether or not an event
+ * comes after midnight: a quiet night once left yesterday's salt beside its hashes until
+ * morning, and they could be matched to addresses by trying them all (issue 37).
+ */
+export async function forgetFinishedDays(db: Database, now: Date): Promise<void> {
+  const today = shopDay(now);
+  for (const [databaseUrl, cached] of salts) if (cached.day < today) salts.delete(databaseUrl);
+  await db.batch([
+    db.run(sql`delete from insight_bounds where day < ${today}`),
+    db.run(sql`delete from insight_salts where day < ${today}`),
+  ]);
 }
 
 const dayRefused = (why: string) =>
