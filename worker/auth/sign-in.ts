@@ -4,7 +4,7 @@ import type { Database } from "../db/client.ts";
 import { oneTimeTokens, registrations, users } from "../db/schema.ts";
 import { resetPasswordEmail } from "../email/messages.ts";
 import { enqueueEmailWhere } from "../email/outbox.ts";
-import { countAttempt } from "../lib/rate-limit.ts";
+import { attemptKey, countAttempt } from "../lib/rate-limit.ts";
 import type { PasswordHasher } from "./password.ts";
 import { startSession } from "./sessions.ts";
 import { emailThrottle } from "./sign-up.ts";
@@ -63,7 +63,7 @@ export async function signIn(deps: SignInDeps, email: string, password: string):
  * @returns whether an e-mail was written
  */
 export async function requestPasswordReset(
-  deps: Omit<Deps, "secret"> & { resetLink: (token: string) => string },
+  deps: Deps & { resetLink: (token: string) => string },
   email: string,
 ): Promise<boolean> {
   const { db, now } = deps;
@@ -71,9 +71,10 @@ export async function requestPasswordReset(
   const token = newToken();
   const tokenHash = await hashToken(token);
   const content = resetPasswordEmail(user?.firstName ?? "", deps.resetLink(token));
+  const throttle = await attemptKey(deps.secret, "email", email);
   return db.transaction(
     async (tx) => {
-      const { allowed } = await countAttempt(tx, `email:${email}`, emailThrottle, now);
+      const { allowed } = await countAttempt(tx, throttle, emailThrottle, now);
       // No account, or throttled: an id no row has, so the statements below write nothing.
       const recipient = user && allowed ? user.id : "";
       const isRecipient = sql`exists (select 1 from users where id = ${recipient})`;

@@ -9,6 +9,7 @@ import { createDatabase } from "../db/client.ts";
 import { dispatchOutboxSafely } from "../email/dispatcher.ts";
 import type { SendEmailBinding } from "../email/transports/cloudflare.ts";
 import { createWorkerMailer } from "../email/worker-mailer.ts";
+import { forgetFinishedDays } from "../insights/events.ts";
 import { systemClock } from "../lib/clock.ts";
 import { errorPageResponse } from "../lib/error-page.ts";
 import { purgeExpiredAnswers } from "../lib/idempotency.ts";
@@ -61,6 +62,8 @@ type Ready = {
   dispatch: () => Promise<void>;
   /** Removes the write answers past their 30 days (the cron runs it after the e-mail pass). */
   purgeAnswers: () => Promise<void>;
+  /** Deletes the insights' salts and bound rows of finished days (the cron, after the others). */
+  forgetFinishedDays: () => Promise<void>;
 };
 type Misconfigured = { ok: false };
 
@@ -114,6 +117,12 @@ function setUp(env: Env): Ready | Misconfigured {
         () => {},
         (error: unknown) => logger.warn("expired write answers not purged, will retry", { error: describe(error) }),
       );
+    // The insights' salts of finished days (ADR 0065): gone within one cron after midnight.
+    const forgetDays = () =>
+      forgetFinishedDays(openDatabase(), systemClock.now()).then(
+        () => {},
+        (error: unknown) => logger.warn("finished days' salts not deleted, will retry", { error: describe(error) }),
+      );
     const app = createApp({
       openDatabase,
       clock: systemClock,
@@ -127,7 +136,7 @@ function setUp(env: Env): Ready | Misconfigured {
       assets: (request) => env.ASSETS.fetch(request),
       renderPage,
     });
-    result = { ok: true, app, dispatch, purgeAnswers };
+    result = { ok: true, app, dispatch, purgeAnswers, forgetFinishedDays: forgetDays };
   } catch (error) {
     // A bad setting (ConfigError) or a URL the web client cannot use (e.g. file:) is an
     // operator mistake: answer every request with a clean 500 and say why once, in the log.
@@ -170,6 +179,6 @@ export default {
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     const ready = setUp(env);
     if (!ready.ok) return;
-    ctx.waitUntil(ready.dispatch().then(ready.purgeAnswers));
+    ctx.waitUntil(ready.dispatch().then(ready.purgeAnswers).then(ready.forgetFinishedDays));
   },
 };
