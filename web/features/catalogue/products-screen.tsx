@@ -32,7 +32,7 @@ type ProductsScreenProps = {
 /**
  * The products page (SPEC §2, §4): every product fetched once and filtered locally by category
  * and by temperament (issue 30; both mirrored in the URL) and by a Turkish-aware text search
- * over names and descriptions. The
+ * over names, category names and descriptions, name matches first (ADR 0072). The
  * cards are rendered a page at a time as the shopper scrolls: a shop of a thousand products
  * would otherwise build a thousand cards before the first one answers a tap.
  */
