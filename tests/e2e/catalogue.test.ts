@@ -299,7 +299,7 @@ describe("catalogue data", () => {
     await releaseList();
     await expectProductsShown(
       page,
-      products.filter((p) => queryMatcher(last.name)(searchTextOf(p))),
+      products.filter((p) => queryMatcher(last.name, categories)(searchTextOf(p), p.category_id)),
     );
   });
 
@@ -434,7 +434,7 @@ describe("catalogue data", () => {
     await search.fill(wanted.name);
     await expectProductsShown(
       page,
-      products.filter((p) => queryMatcher(wanted.name)(searchTextOf(p))),
+      products.filter((p) => queryMatcher(wanted.name, categories)(searchTextOf(p), p.category_id)),
     );
     const questions = await page.evaluate(() => (window as unknown as { __questions: string[] }).__questions);
     expect(questions.length).toBeGreaterThanOrEqual(2);
