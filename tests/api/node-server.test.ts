@@ -111,6 +111,11 @@ describe("the Node server (npm start's entry)", () => {
       },
       "Invalid configuration: JWT_SECRET is the published example from .dev.vars.example: set a value of your own in production; ADMIN_PASSWORD is the published example from .dev.vars.example: set a value of your own in production",
     ],
+    [
+      "a common administrator's password in production",
+      { ...production, ADMIN_PASSWORD: "123456" },
+      "Invalid configuration: ADMIN_PASSWORD is too easy to guess: in production use at least 12 characters, and none of the most common passwords",
+    ],
   ])("as a process, refuses %s with one line and a non-zero exit", async (_, bad, line) => {
     const failure = await run(process.execPath, ["worker/entries/node.ts"], {
       env: { ...process.env, ...settings, ...bad, PORT: "0" },

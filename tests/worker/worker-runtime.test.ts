@@ -271,6 +271,11 @@ describe("the Worker when something is wrong", () => {
       "Invalid configuration: JWT_SECRET is the published example from .dev.vars.example: set a value of your own in production",
     ],
     [
+      "with a common administrator's password in production",
+      { ADMIN_PASSWORD: "123456" },
+      "Invalid configuration: ADMIN_PASSWORD is too easy to guess: in production use at least 12 characters, and none of the most common passwords",
+    ],
+    [
       "without PUBLIC_URL, even outside production (links would follow the request's Host)",
       { APP_ENV: "development", PUBLIC_URL: "" },
       "Invalid configuration: PUBLIC_URL is required on Workers, which cannot know their own address",

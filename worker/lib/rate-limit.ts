@@ -55,7 +55,7 @@ export async function countAttempt(
   key: AttemptKey,
   { limit, windowMs }: RateLimit,
   now: Date,
-): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+): Promise<{ allowed: boolean; retryAfterSeconds: number; resetAt: Date }> {
   const at = now.getTime();
   const rows = await db.all<{ count: number; reset_at: number }>(
     sql`insert into rate_limits (key, count, reset_at) values (${key}, 1, ${at + windowMs})
@@ -67,7 +67,11 @@ export async function countAttempt(
   const row = rows[0];
   const count = Number(row?.count ?? 1);
   const resetAt = Number(row?.reset_at ?? at + windowMs);
-  return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - at) / 1000)) };
+  return {
+    allowed: count <= limit,
+    retryAfterSeconds: Math.max(1, Math.ceil((resetAt - at) / 1000)),
+    resetAt: new Date(resetAt),
+  };
 }
 
 /** Like countAttempt, but a request over the limit is refused with 429 and Retry-After. */
