@@ -6,7 +6,9 @@ import { createTestApp } from "../support/test-app.ts";
 // a refresh running while the owner changes or resets the password, or signs out, must never
 // bring the ended session back. Before the fix, 200 races each kept it alive in some of them.
 
-const races = 200;
+// The password change is the issue's race, 200 times; reset and sign-out take the same path
+// through the database (ADR 0062) and are raced fewer times, to keep the suite's time.
+const races = { "password change": 200, reset: 50, "sign-out": 50 } as const;
 
 const { app, db } = await createTestApp({
   SIGNIN_LIMIT_PER_IP: 1_000_000,
@@ -22,9 +24,9 @@ const send: Send = async (method, path, { body, token } = {}) =>
   });
 
 describe("a thief refreshing in a loop keeps nothing once the owner has", () => {
-  for (const kind of ["password change", "reset", "sign-out"] as const) {
-    it(`${kind}: 0 of ${races} races`, { timeout: 600_000 }, async () => {
-      expect(await race(send, db, kind, races)).toBe(0);
+  for (const [kind, count] of Object.entries(races) as [keyof typeof races, number][]) {
+    it(`${kind}: 0 of ${count} races`, { timeout: 600_000 }, async () => {
+      expect(await race(send, db, kind, count)).toBe(0);
     });
   }
 });
