@@ -89,6 +89,14 @@ export function SiteFooter() {
             © {new Date().getFullYear()} <span lang="tr">{siteConfig.name}</span>. All rights reserved.
           </p>
           <p>Our products support well-being; they are not a substitute for medical advice.</p>
+          <nav aria-label="Legal" className="flex gap-4">
+            <Link to="/privacy" className={footerLink}>
+              Privacy policy
+            </Link>
+            <Link to="/terms" className={footerLink}>
+              Terms of service
+            </Link>
+          </nav>
         </div>
       </div>
     </footer>
