@@ -11,7 +11,9 @@ export function LegalScreen({ text, other }: { text: LegalText; other: { to: "/p
   return (
     <article className="container-page max-w-3xl pt-12 pb-16 sm:pt-16 sm:pb-24">
       <header>
-        <p className="eyebrow">Doğal Yaşam</p>
+        <p className="eyebrow" lang="tr">
+          Doğal Yaşam
+        </p>
         <h1 className="mt-4 text-4xl font-semibold text-sage-900 sm:text-5xl">{text.title}</h1>
         <p className="mt-5 text-lg leading-relaxed text-muted">{text.lead}</p>
         <p className="mt-3 text-sm text-muted">Last updated: {text.updated}</p>

@@ -53,7 +53,7 @@ export const privacyText: LegalText = {
         "Signing in keeps a session on your device; on our side only a one-way hash of it is stored. A session ends when you sign out, or 30 days after it was last used.",
         "Links in our e-mails are stored only as hashes too. A confirmation link works for 24 hours, a password-reset link for one hour, and each works once.",
         "Two cookies, both read only by our server: after you sign in, a device cookie (180 days) lets this browser in even when someone else has been guessing your password; after you sign up, a registration cookie (24 hours) lets your confirmation link finish signing up in the same browser.",
-        "To stop automated abuse, sign-ups, password resets and sign-ins are counted per network (IP) address in short windows (one hour; 15 minutes for sign-ins). The counter holds the address, and the number of attempts, until a later window replaces it.",
+        "To stop automated abuse, sign-ups, password resets and sign-ins are counted per network (IP) address in short windows (one hour; 15 minutes for sign-ins). Each counter, with the address it names, is deleted within minutes after its window ends.",
       ],
       paragraphs: [],
     },
