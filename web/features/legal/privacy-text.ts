@@ -44,7 +44,7 @@ export const privacyText: LegalText = {
     {
       heading: "E-mails",
       paragraphs: [
-        "We send you only the e-mails your account needs: the link to confirm your address, a password-reset link when you ask for one, and your test result. They go out through an e-mail delivery service. A copy of each (address, subject and text) stays in our records so we can see whether it was delivered.",
+        "We send you only the e-mails your account needs: the link to confirm your address, a password-reset link when you ask for one, your test result, and a notice if someone tries to sign up again with your address. They go out through an e-mail delivery service. A copy of each (address, subject and text) stays in our records so we can see whether it was delivered.",
       ],
     },
     {
@@ -79,7 +79,7 @@ export const privacyText: LegalText = {
     {
       heading: "How long we keep it",
       paragraphs: [
-        "Your account, answers, result and the copies of our e-mails to you are kept until you ask us to delete them. Sessions and links expire as described above. The daily counts of product views contain nothing about you and are kept.",
+        "Your account, answers, result and the copies of our e-mails to you are kept until you ask us to delete them; so is a sign-up whose address was never confirmed. Sessions and links expire as described above. The daily counts of product views contain nothing about you and are kept.",
       ],
     },
     {
