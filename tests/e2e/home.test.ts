@@ -258,7 +258,8 @@ describe("other screens of the shell", () => {
     const response = await fetch(`${server.url}/about`);
     expect(response.headers.get("content-type")).toContain("text/html");
     expectSecurityHeaders(response.headers, "/about");
-    expect(await response.text()).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    // No inline script: /about's JSON-LD and data blocks are data, which never run (ADR 0068).
+    expect(await response.text()).not.toMatch(/<script(?![^>]*\b(src=|type="application\/(ld\+)?json"))[^>]*>/);
   });
 
   test("a page whose app chunk is gone (a newer deploy removed it) reloads once and starts", async () => {
