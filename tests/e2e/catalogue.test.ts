@@ -37,11 +37,15 @@ async function openPage(kind: Kind): Promise<Page> {
   onTestFinished(() => context.close());
   const page = await context.newPage();
   // Any console error fails the test, except Chromium's note that the server answered a missing
-  // product's page (`/products/999999`, `/products/abc`) with 404, which is what it should do.
+  // product's page (`/products/999999`, `/products/abc`) or a category that names nothing
+  // (`/products?category=abc`, ADR 0068) with 404, which is what it should do.
   const errors = collectPageErrors(page);
   onTestFinished(() => {
     const unexpected = errors.messages.filter(
-      (message) => !/^console\.error: Failed to load resource: .*404 .*\/products\/(999999|abc):0\)$/.test(message),
+      (message) =>
+        !/^console\.error: Failed to load resource: .*404 .*\/products(\/(999999|abc)|\?category=(999999|abc)):0\)$/.test(
+          message,
+        ),
     );
     if (unexpected.length > 0) {
       throw new Error(`The page reported ${unexpected.length} error(s):\n${unexpected.join("\n")}`);

@@ -4,16 +4,16 @@ import { adminCode } from "virtual:admin-code";
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
 import { clientsClaim } from "workbox-core";
 import { CacheExpiration, ExpirationPlugin } from "workbox-expiration";
-import { cleanupOutdatedCaches, getCacheKeyForURL, PrecacheFallbackPlugin, precacheAndRoute } from "workbox-precaching";
+import { cleanupOutdatedCaches, getCacheKeyForURL, matchPrecache, PrecacheFallbackPlugin, precacheAndRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
-import { appShellUrl, isCataloguePage, isPageNavigation, navigationTimeoutSeconds } from "./routes.ts";
+import { appShellUrl, isCataloguePage, isKnownPage, isPageNavigation, navigationTimeoutSeconds } from "./routes.ts";
 
 /**
  * The shop's service worker (ADR 0018). Navigations go to the network first: the catalogue
  * pages are rendered by the server with their data, and while online that is what a shopper
- * gets. Offline (or past the timeout) a catalogue page comes from the copy kept when it was
- * last loaded, any other page from the precached app shell, which renders in the browser.
+ * gets. Offline (or past the timeout) a server-rendered page comes from the copy kept when it
+ * was last loaded, any other page from the precached app shell, which renders in the browser.
  * `/api/` is never answered here: the catalogue store keeps its own data (Dexie).
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -48,8 +48,24 @@ registerRoute(({ request, url }) => isPageNavigation(request, url) && isCatalogu
 // The app's other pages are the shell on the server too; the network's copy is still preferred
 // so a deploy shows at once.
 registerRoute(
-  ({ request, url }) => isPageNavigation(request, url),
+  ({ request, url }) => isPageNavigation(request, url) && isKnownPage(url),
   new NetworkOnly({ networkTimeoutSeconds: navigationTimeoutSeconds, plugins: [shellFallback] }),
+);
+// An address the app does not have: the server's 404 page online; offline the shell, whose
+// router shows the not-found screen, still with the status 404 (ADR 0068). Never kept.
+registerRoute(
+  ({ request, url }) => isPageNavigation(request, url),
+  new NetworkOnly({
+    networkTimeoutSeconds: navigationTimeoutSeconds,
+    plugins: [
+      {
+        handlerDidError: async () => {
+          const shell = await matchPrecache(appShellUrl);
+          return shell && new Response(shell.body, { status: 404, statusText: "Not Found", headers: shell.headers });
+        },
+      },
+    ],
+  }),
 );
 
 // The admin's code (ADR 0070). The precache leaves it out, so shoppers never download it; on a

@@ -25,6 +25,7 @@ import { errorPageHtml, errorPageResponse } from "../lib/error-page.ts";
 import { purgeExpiredAnswers } from "../lib/idempotency.ts";
 import { createLogger } from "../lib/logger.ts";
 import type { PageRenderer } from "../lib/page-renderer.ts";
+import { forgetExpiredAttempts } from "../lib/rate-limit.ts";
 import { securityHeaders, serviceWorkerHeaders, serviceWorkerPath } from "../lib/security-headers.ts";
 import { loadNodeEnv, projectRoot } from "./node-env.ts";
 
@@ -86,6 +87,11 @@ export async function startNodeServer(
     // The insights' salts and bound rows of finished days (issue 37, ADR 0065).
     await forgetFinishedDays(db, systemClock.now()).catch((error: unknown) =>
       logger.warn("finished days' salts not deleted, will retry", { error: describe(error) }),
+    );
+    // Attempt counters past their window: their keys name client addresses, kept no longer than
+    // the limit needs them (the privacy policy says so).
+    await forgetExpiredAttempts(db, systemClock.now()).catch((error: unknown) =>
+      logger.warn("expired attempt counters not removed, will retry", { error: describe(error) }),
     );
   });
 

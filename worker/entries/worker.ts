@@ -14,6 +14,7 @@ import { systemClock } from "../lib/clock.ts";
 import { errorPageResponse } from "../lib/error-page.ts";
 import { purgeExpiredAnswers } from "../lib/idempotency.ts";
 import { createLogger } from "../lib/logger.ts";
+import { forgetExpiredAttempts } from "../lib/rate-limit.ts";
 import { securityHeaders } from "../lib/security-headers.ts";
 
 // The Cloudflare Worker entry. Nothing here may import Node-only code (the migrator, node:fs,
@@ -60,7 +61,7 @@ type Ready = {
   app: ReturnType<typeof createApp>;
   /** One pass of the e-mail dispatcher, on a database client of its own. */
   dispatch: () => Promise<void>;
-  /** Removes the write answers past their 30 days (the cron runs it after the e-mail pass). */
+  /** Removes the write answers past their 30 days and the attempt counters past their window (the cron runs it after the e-mail pass). */
   purgeAnswers: () => Promise<void>;
   /** Deletes the insights' salts and bound rows of finished days (the cron, after the others). */
   forgetFinishedDays: () => Promise<void>;
@@ -112,9 +113,13 @@ function setUp(env: Env): Ready | Misconfigured {
         maxAttempts: config.MAIL_MAX_ATTEMPTS,
       });
     // Write answers past their 30 days, removed by the cron after the e-mail pass (ADR 0057).
+    // Attempt counters past their window go too: their keys name client addresses.
     const purgeAnswers = () =>
       purgeExpiredAnswers(openDatabase(), systemClock.now()).then(
-        () => {},
+        () =>
+          forgetExpiredAttempts(openDatabase(), systemClock.now()).catch((error: unknown) =>
+            logger.warn("expired attempt counters not removed, will retry", { error: describe(error) }),
+          ),
         (error: unknown) => logger.warn("expired write answers not purged, will retry", { error: describe(error) }),
       );
     // The insights' salts of finished days (ADR 0065): gone within one cron after midnight.

@@ -97,7 +97,15 @@ export function SigninScreen() {
           </Link>
         </p>
         <p className="mt-4 text-center text-xs text-muted">
-          By signing in, you agree to our terms of service and privacy policy.
+          By signing in, you agree to our{" "}
+          <Link to="/terms" className="underline underline-offset-2 hover:text-sage-800">
+            terms of service
+          </Link>{" "}
+          and{" "}
+          <Link to="/privacy" className="underline underline-offset-2 hover:text-sage-800">
+            privacy policy
+          </Link>
+          .
         </p>
       </AccountCard>
     </section>

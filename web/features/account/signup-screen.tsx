@@ -225,6 +225,17 @@ export function SignupScreen({
             Sign In
           </Link>
         </p>
+        <p className="mt-4 text-center text-xs text-muted">
+          By creating an account, you agree to our{" "}
+          <Link to="/terms" className="underline underline-offset-2 hover:text-sage-800">
+            terms of service
+          </Link>{" "}
+          and{" "}
+          <Link to="/privacy" className="underline underline-offset-2 hover:text-sage-800">
+            privacy policy
+          </Link>
+          .
+        </p>
       </div>
     </section>
   );

@@ -94,7 +94,7 @@ export function ProductsScreen({
           />
         </div>
         <CategoryFilter categories={categories} selected={categoryId} onSelect={onSelectCategory} />
-        <TemperamentFilter selected={temperament} categoryId={requested} />
+        <TemperamentFilter selected={temperament} categoryId={categoryId} />
       </div>
 
       {category?.description ? (
