@@ -4,7 +4,13 @@ import { adminCode } from "virtual:admin-code";
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
 import { clientsClaim } from "workbox-core";
 import { CacheExpiration, ExpirationPlugin } from "workbox-expiration";
-import { cleanupOutdatedCaches, getCacheKeyForURL, matchPrecache, PrecacheFallbackPlugin, precacheAndRoute } from "workbox-precaching";
+import {
+  cleanupOutdatedCaches,
+  getCacheKeyForURL,
+  matchPrecache,
+  PrecacheFallbackPlugin,
+  precacheAndRoute,
+} from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
 import { appShellUrl, isCataloguePage, isKnownPage, isPageNavigation, navigationTimeoutSeconds } from "./routes.ts";
