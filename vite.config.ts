@@ -8,6 +8,7 @@ import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
 import { appShellUrl } from "./web/service-worker/routes.ts";
+import { adminCode } from "./web/vite-plugins/admin-code.ts";
 import { sharePreviews } from "./web/vite-plugins/share-previews.ts";
 import { staticAssetHeaders } from "./web/vite-plugins/static-asset-headers.ts";
 import { securityHeaders, serviceWorkerHeaders, serviceWorkerPath } from "./worker/lib/security-headers.ts";
@@ -25,6 +26,9 @@ if (existsSync(devVars)) {
 
 /** The page's `<meta name="theme-color">` (web/index.html): the installed app's title bar. */
 const themeColor = "#455d3f";
+/** The admin's code, found by the app's build and kept by the service worker on the admin's device (ADR 0070). */
+const adminCodeList = adminCode(fromRoot("./web/routes/admin.tsx"));
+
 /** The page's cream paper (web/styles.css `--color-cream`): the installed app's splash screen. */
 const backgroundColor = "#fbf8f1";
 
@@ -49,6 +53,7 @@ export default defineConfig(({ mode }) => ({
           tailwindcss(),
           staticAssetHeaders(securityHeaders, { path: serviceWorkerPath, headers: serviceWorkerHeaders }),
           sharePreviews(),
+          adminCodeList.collect,
           // The PWA's plugins build for the browser only: the server renderer (dist/ssr) has no
           // use for a manifest or a service worker.
           ...VitePWA({
@@ -68,6 +73,8 @@ export default defineConfig(({ mode }) => ({
               // and favicons are the installed app's, offline too.
               globPatterns: ["**/*.{js,css,html}", "images/placeholder.svg", "*.{png,ico,svg}"],
               globIgnores: ["sw.js", "assets/admin-*.js", "assets/admin-screen-*.js", "assets/rich-text-editor-*.js"],
+              // The worker keeps those on the admin's device, from the list of the app's build.
+              buildPlugins: { vite: [adminCodeList.serve] },
               manifestTransforms: [
                 // See appShellUrl: where the shell can be fetched as itself on both servers.
                 (entries) => ({

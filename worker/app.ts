@@ -4,6 +4,7 @@ import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { createCatalogueCache } from "./catalogue/catalogue-cache.ts";
+import { isAppPage } from "./contract/app-pages.ts";
 import type { ErrorBody } from "./contract/error-body.ts";
 import { databaseUnavailable, isDatabaseUnavailable } from "./db/unavailable.ts";
 import { ApiError, codeForStatus } from "./lib/api-error.ts";
@@ -18,7 +19,7 @@ import { categoryRoutes } from "./routes/categories/categories.routes.ts";
 import { devApiRoutes, devPageRoutes } from "./routes/dev/dev.routes.ts";
 import { eventRoutes } from "./routes/events/events.routes.ts";
 import { healthRoutes } from "./routes/health/health.routes.ts";
-import { pageRoutes } from "./routes/pages/pages.routes.ts";
+import { pageRoutes, renderNotFoundPage } from "./routes/pages/pages.routes.ts";
 import { productRoutes } from "./routes/products/products.routes.ts";
 import { seoRoutes } from "./routes/seo/seo.routes.ts";
 import { surveyRoutes } from "./routes/survey/survey.routes.ts";
@@ -110,7 +111,9 @@ export function createApp(deps: AppDeps) {
       // shell: a browser would keep an HTML page as a script, for a year under the assets'
       // cache header.
       if (isFilePath(c.req.path)) throw new ApiError(404, "not_found", `No file at ${c.req.path}.`);
-      // Any other address is a page of the app: the shell, which routes in the browser.
+      // An address the app does not have: 404 with the not-found page (ADR 0068).
+      if (!isAppPage(c.req.path)) return renderNotFoundPage(c);
+      // The app's other pages: the shell, which routes in the browser.
       const shell = await assets(new Request(new URL("/", c.req.url)));
       if (!shell.ok) throw new ApiError(503, "web_not_built", "The web app is not built.");
       return new Response(shell.body, shell);

@@ -67,7 +67,7 @@ describe.each([
   // columns: the database at 0006 is given the ones later migrations add (0008's temperaments,
   // as 0008 adds it). 0007's rebuild copies the columns of its time, 0008 adds the column back
   // with the same '[]', so every row still compares equal. Likewise the request hash today's
-  // writes keep with their keys (0010), dropped again before migrating.
+  // writes keep with their keys (0011), dropped again before migrating.
   await db.run(sql`alter table products add temperaments text default '[]' not null`);
   await db.run(sql`alter table idempotency_keys add request_hash text`);
   const admin = await createMember(db, { email: testSettings.ADMIN_EMAIL, role: "admin", password: "admin-pass-1" });

@@ -1,11 +1,14 @@
+import { createClient } from "@libsql/client";
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ErrorBody } from "../../worker/contract/error-body.ts";
 import type { Insights } from "../../worker/contract/insights.ts";
+import { addDays, shopDay } from "../../worker/contract/shop-day.ts";
 import { migrateDatabase } from "../../worker/db/migrate.ts";
-import { eventsPerAddressPerDay } from "../../worker/insights/events.ts";
+import { eventsPerAddressPerDay, forgetFinishedDays } from "../../worker/insights/events.ts";
 import { createMember, createProduct } from "../support/factories.ts";
 import { migrationsUpTo } from "../support/migrations.ts";
+import { startTestServer } from "../support/server.ts";
 import { createTestApp, createTestDatabase, testSettings } from "../support/test-app.ts";
 
 // Issue 31, insights without tracking (docs/decisions/0055-counting-without-tracking.md):
@@ -227,6 +230,112 @@ describe("the per-address bound", () => {
     expect(await countsOf(product.id, tomorrow)).toEqual({ views: eventsPerAddressPerDay, shop_visits: 0 });
     expect(await everythingStored()).not.toContain(client);
     clock.advance(-24 * 3_600_000);
+  });
+});
+
+describe("a finished day's salt is deleted at midnight, event or not (issue 37)", () => {
+  it("a clock moved past the shop's midnight with no event: the periodic pass leaves no old salt or bound row", async () => {
+    const product = await createProduct(db);
+    await send({ product_id: product.id, kind: "view" }, "203.0.113.78");
+    const finished = async () => [
+      ...(await db.all(sql`select day from insight_salts where day <= ${today}`)),
+      ...(await db.all(sql`select day from insight_bounds where day <= ${today}`)),
+    ];
+    expect((await finished()).length).toBeGreaterThan(1);
+    // 21:00 UTC is midnight in Turkey: one minute past it, and no event since.
+    const pastMidnight = new Date("2026-11-01T21:01:00Z").getTime() - clock.now().getTime();
+    clock.advance(pastMidnight);
+    try {
+      await forgetFinishedDays(db, clock.now());
+      expect(await finished()).toEqual([]);
+      // The day's counts stay.
+      expect(await countsOf(product.id)).toEqual({ views: 1, shop_visits: 0 });
+    } finally {
+      clock.advance(-pastMidnight);
+    }
+  });
+
+  it("the Node server's periodic pass deletes them, with no event", { timeout: 60_000 }, async () => {
+    const server = await startTestServer({}, { dispatchIntervalMs: 100 });
+    const file = createClient({ url: server.databaseUrl });
+    try {
+      const now = shopDay(new Date());
+      const yesterday = addDays(now, -1);
+      await file.batch([
+        {
+          sql: "insert into insight_salts (day, salt) values (?, 'old-salt'), (?, 'new-salt')",
+          args: [yesterday, now],
+        },
+        {
+          sql: "insert into insight_bounds (day, key, count) values (?, 'old-key', 3), (?, 'new-key', 1)",
+          args: [yesterday, now],
+        },
+      ]);
+      await vi.waitFor(
+        async () =>
+          expect((await file.execute("select day from insight_salts")).rows.map((row) => row.day)).toEqual([now]),
+        { timeout: 10_000, interval: 50 },
+      );
+      expect((await file.execute("select key from insight_bounds")).rows.map((row) => row.key)).toEqual(["new-key"]);
+    } finally {
+      file.close();
+      await server.close();
+    }
+  });
+});
+
+describe("a bad event costs no other (issue 37)", () => {
+  it("counts every real view sent beside events for a product deleted today and for ids that never existed, which are 400 unknown_product", async () => {
+    const [gone, real] = [await createProduct(db), await createProduct(db)];
+    const client = freshAddress();
+    // Viewed and followed this morning, deleted since: the address's bound rows for it outlive it.
+    expect((await send({ product_id: gone.id, kind: "view" }, client)).status).toBe(202);
+    expect((await send({ product_id: gone.id, kind: "shop_visit" }, client)).status).toBe(202);
+    await db.run(sql`delete from products where id = ${gone.id}`);
+
+    const realViews = 100;
+    const bad = [
+      ...Array.from({ length: 30 }, (_, i) => ({ product_id: gone.id, kind: i % 2 ? "view" : "shop_visit" })),
+      ...Array.from({ length: 10 }, (_, i) => ({ product_id: 800_000 + i, kind: "view" })),
+    ];
+    // Interleaved, so the bad events share the group commits of the real ones.
+    const sent = Array.from({ length: realViews + bad.length }, (_, i) => {
+      const badOne = i % 3 === 2 ? bad.shift() : undefined;
+      return badOne
+        ? { real: false, answer: send(badOne, client) }
+        : { real: true, answer: send({ product_id: real.id, kind: "view" }) };
+    });
+    const answered = await Promise.all(sent.map(async ({ real, answer }) => ({ real, res: await answer })));
+    const realAnswers = answered.filter((a) => a.real).map((a) => a.res);
+    const badAnswers = answered.filter((a) => !a.real).map((a) => a.res);
+    expect(realAnswers).toHaveLength(realViews);
+    expect({ lost: realAnswers.filter((res) => res.status !== 202).length }).toEqual({ lost: 0 });
+    expect(await countsOf(real.id)).toEqual({ views: realViews, shop_visits: 0 });
+    expect(badAnswers).toHaveLength(40);
+    for (const res of badAnswers) await expectRefused(res, 400, "unknown_product", "product_id");
+    expect(await db.all(sql`select * from product_daily_counts where product_id = ${gone.id}`)).toEqual([]);
+  });
+
+  it("answers an event the database refuses for a reason no one foresaw on its own: the rest of its group is counted", async () => {
+    const [refused, real] = [await createProduct(db), await createProduct(db)];
+    // A fault in one event's write, whatever its cause: here a trigger that refuses its count.
+    await db.run(
+      sql.raw(`create trigger refuse_one before insert on product_daily_counts when new.product_id = ${refused.id}
+               begin select raise(abort, 'refused by the test'); end`),
+    );
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          send({ product_id: i % 20 === 7 ? refused.id : real.id, kind: "shop_visit" }),
+        ),
+      );
+      const statuses = answers.map((res) => res.status);
+      expect(statuses.filter((status, i) => i % 20 !== 7 && status !== 202)).toEqual([]);
+      expect(statuses.filter((_, i) => i % 20 === 7)).toEqual([500, 500, 500]);
+      expect(await countsOf(real.id)).toEqual({ views: 0, shop_visits: 57 });
+    } finally {
+      await db.run(sql`drop trigger refuse_one`);
+    }
   });
 });
 

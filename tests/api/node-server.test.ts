@@ -79,6 +79,33 @@ describe("the Node server (npm start's entry)", () => {
     }
   });
 
+  it("removes attempt counters past their window in its periodic pass: their keys name client addresses", async () => {
+    const first = await startNodeServer(settings, { port: 0 });
+    await first.close();
+    const { createClient } = await import("@libsql/client");
+    const client = createClient({ url: settings.DATABASE_URL });
+    const counter = (key: string, resetAt: number) => ({
+      sql: "insert into rate_limits (key, count, reset_at) values (?, 1, ?)",
+      args: [key, resetAt],
+    });
+    await client.batch(
+      [counter("signup:ip:203.0.113.7", Date.now() - 60_000), counter("signup:ip:203.0.113.8", Date.now() + 3_600_000)],
+      "write",
+    );
+    const keys = async () =>
+      (
+        await client.execute("select key from rate_limits where key like 'signup:ip:203.0.113.%' order by key")
+      ).rows.map((row) => row.key);
+
+    const server = await startNodeServer(settings, { port: 0, dispatchIntervalMs: 50 });
+    try {
+      await expect.poll(keys).toEqual(["signup:ip:203.0.113.8"]);
+    } finally {
+      await server.close();
+      client.close();
+    }
+  });
+
   it("refuses bad configuration with a ConfigError naming the variable", async () => {
     await expect(startNodeServer({ ...settings, JWT_SECRET: "too-short" }, { port: 0 })).rejects.toThrow(
       new ConfigError("Invalid configuration: JWT_SECRET must be at least 32 bytes long"),
@@ -110,6 +137,11 @@ describe("the Node server (npm start's entry)", () => {
         ADMIN_PASSWORD: publishedExampleValues.ADMIN_PASSWORD,
       },
       "Invalid configuration: JWT_SECRET is the published example from .dev.vars.example: set a value of your own in production; ADMIN_PASSWORD is the published example from .dev.vars.example: set a value of your own in production",
+    ],
+    [
+      "a common administrator's password in production",
+      { ...production, ADMIN_PASSWORD: "123456" },
+      "Invalid configuration: ADMIN_PASSWORD is too easy to guess: in production use at least 12 characters, and none of the most common passwords",
     ],
   ])("as a process, refuses %s with one line and a non-zero exit", async (_, bad, line) => {
     const failure = await run(process.execPath, ["worker/entries/node.ts"], {

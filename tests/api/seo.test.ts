@@ -69,6 +69,8 @@ describe("GET /sitemap.xml", () => {
         `${origin}/`,
         `${origin}/products`,
         `${origin}/about`,
+        `${origin}/privacy`,
+        `${origin}/terms`,
         `${origin}/products?category=${teas.id}`,
         `${origin}/products?category=${oils.id}`,
         ...allProducts.map((p) => `${origin}/products/${p.id}`),
@@ -84,7 +86,8 @@ describe("GET /sitemap.xml", () => {
     // Home and the full list: the latest row of all.
     expect(lastmod[`${origin}/`]).toBe("2026-11-20T09:30:15Z");
     expect(lastmod[`${origin}/products`]).toBe("2026-11-20T09:30:15Z");
-    expect(lastmod[`${origin}/about`]).toBeNull();
+    // The shop's own texts: the database cannot date them.
+    for (const path of ["/about", "/privacy", "/terms"]) expect(lastmod[`${origin}${path}`]).toBeNull();
   });
 
   it("answers 304 to its ETag, and a new ETag and body once the catalogue changes", async () => {
@@ -115,9 +118,9 @@ describe("GET /sitemap.xml", () => {
     expect(res.status).toBe(200);
     const bytes = (await res.clone().arrayBuffer()).byteLength;
     const entries = readSitemap(await res.text());
-    // 1,000 products, their category, home, the full list and the story.
-    expect(entries).toHaveLength(1004);
-    expect(new Set(entries.map((e) => e.loc)).size).toBe(1004);
+    // 1,000 products, their category, home, the full list, the story, privacy and terms.
+    expect(entries).toHaveLength(1006);
+    expect(new Set(entries.map((e) => e.loc)).size).toBe(1006);
     expect(entries.length).toBeLessThanOrEqual(50_000);
     expect(bytes).toBeLessThan(50 * 1024 * 1024);
   });
@@ -136,7 +139,8 @@ describe("GET /robots.txt", () => {
       expect.arrayContaining(["/admin", "/api/", "/profile", "/signin", "/signup", "/reset-password"]),
     );
     // The public pages stay open.
-    for (const open of ["/", "/products", "/about"]) expect(disallowed.some((d) => open.startsWith(d))).toBe(false);
+    for (const open of ["/", "/products", "/about", "/privacy", "/terms"])
+      expect(disallowed.some((d) => open.startsWith(d))).toBe(false);
   });
 });
 
@@ -231,14 +235,15 @@ describe("canonical address, description and JSON-LD of the public pages", () =>
     expect(trail[2]?.name).toBe(hostileName);
   });
 
-  it("gives /about its canonical address and description, and no data or inline script", async () => {
+  it("gives /about its canonical address, description and JSON-LD, and only the header's categories as data", async () => {
     const res = await get("/about?ref=x");
     expect(res.status).toBe(200);
     const html = await res.text();
     const head = readHead(html);
     expect(head.canonical).toBe(`${origin}/about`);
     expect(head.description).toContain("Doğal Yaşam");
-    expect(head.scripts.map((s) => s.type)).toEqual(["module"]);
-    expect(html).toContain('<div id="root"></div>');
+    // The shell's module script, the JSON-LD and the header's categories (ADR 0068).
+    expect(head.scripts.map((s) => s.type)).toEqual(["module", "application/ld+json", "application/json"]);
+    expect(structuredItem(html, "AboutPage").url).toBe(`${origin}/about`);
   });
 });

@@ -13,8 +13,9 @@ import {
   temperamentResults,
   users,
 } from "../../worker/db/schema.ts";
+import { attemptKey } from "../../worker/lib/rate-limit.ts";
 import { answerSurvey, createSurvey, signupBody } from "../support/factories.ts";
-import { createTestApp } from "../support/test-app.ts";
+import { createTestApp, testSettings } from "../support/test-app.ts";
 
 // POST /api/auth/signup, GET /api/auth/verify and POST /api/auth/verify/resend, in-process over
 // a real libSQL file. Each `describe` gets its own app and database where its settings differ.
@@ -407,7 +408,8 @@ describe("rate limits per client address", async () => {
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(Number(limited.headers.get("Retry-After"))).toBeLessThanOrEqual(3600);
     expect(await limited.json()).toMatchObject({ code: "too_many_requests", detail: expect.any(String) });
-    expect(await db.$count(rateLimits, eq(rateLimits.key, "signup:ip:198.51.100.7"))).toBe(1);
+    const key = await attemptKey(testSettings.JWT_SECRET, "signup:ip", "198.51.100.7");
+    expect(await db.$count(rateLimits, eq(rateLimits.key, key))).toBe(1);
 
     expect((await post("/api/auth/signup", signupBody(survey), "198.51.100.8")).status).toBe(202);
     clock.advance(hour);

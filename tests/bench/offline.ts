@@ -13,7 +13,7 @@
  */
 import type { Page } from "playwright-core";
 import { queryMatcher, searchTextOf } from "../../web/features/catalogue/product-search.ts";
-import type { Product } from "../../worker/contract/catalogue.ts";
+import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import { phoneContext, waitForStoredCatalogue, withChromium } from "./browser.ts";
 import { type AppReady, type ChildServer, withShop } from "./child.ts";
 import { gzipSize, kB, mark, median, ms, type SectionResult, type Target, table } from "./common.ts";
@@ -92,9 +92,14 @@ async function measure(server: ChildServer<AppReady>, runs: number): Promise<Fig
   const base = server.info.url;
   const html = new Uint8Array(await (await fetch(`${base}/products`)).arrayBuffer());
   const catalogue = (await (await fetch(`${base}/api/products`)).json()) as Product[];
+  const categories = (await (await fetch(`${base}/api/categories`)).json()) as Category[];
   const query = searchQuery;
   const indexed = catalogue.map(searchTextOf);
-  const counts = Array.from(query, (_, i) => indexed.filter(queryMatcher(query.slice(0, i + 1))).length);
+  // The page's count after each letter: a word's start in the name, the category or the descriptions.
+  const counts = Array.from(query, (_, i) => {
+    const matches = queryMatcher(query.slice(0, i + 1), categories);
+    return indexed.filter((text, at) => matches(text, catalogue[at]?.category_id)).length;
+  });
   return withChromium(async (browser) => {
     const context = await phoneContext(browser, base);
     try {

@@ -1,10 +1,21 @@
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { expect, test } from "vitest";
+import { expect, onTestFinished, test } from "vitest";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import { openNodeDatabase } from "../../worker/db/node-database.ts";
 import { projectRoot as root } from "../../worker/entries/node-env.ts";
-import { expectAccessible, failOnPageErrors, openApp, screenshot, waitForApp } from "../support/browser.ts";
-import { getJson } from "../support/server.ts";
+import {
+  desktopContext,
+  expectAccessible,
+  failOnPageErrors,
+  openApp,
+  phoneContext,
+  screenshot,
+  waitForApp,
+} from "../support/browser.ts";
+import { getJson, startTestServer } from "../support/server.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
 
 // The administrator runs the shop from the installed app with no network (issue 28): every change
@@ -20,24 +31,71 @@ const orderedNames = (page: Page) =>
     .getByRole("list", { name: "Product order" })
     .getByRole("listitem")
     .evaluateAll((items) => items.map((item) => item.querySelector("p")?.textContent ?? ""));
-/** What the service worker keeps of the admin's code (its runtime cache). */
+/** What the service worker keeps of the admin's code, as paths (`/assets/…`). */
 const keptAdminCode = (page: Page) =>
-  page.evaluate(async () => (await (await caches.open("admin-code")).keys()).map((request) => request.url));
+  page.evaluate(async () =>
+    (await (await caches.open("admin-code")).keys()).map((request) => new URL(request.url).pathname),
+  );
 
 /**
- * The administrator's first online visit: /admin opened once the service worker runs, signed in,
- * and the admin's code (the editor's chunk, fetched after the dashboard opens) kept on the device.
+ * The build's files that the precache leaves out (vite.config.ts): the admin's code, as paths. Read
+ * from dist/web itself, so a new admin chunk is counted without this test knowing its name.
  */
-async function signInOnline(page: Page) {
+function adminOnlyFiles(web = join(root, "dist/web")): string[] {
+  const precached = new Set(
+    [...readFileSync(join(web, "sw.js"), "utf8").matchAll(/"url":"\/?([^"]+)"/g)].map((match) => match[1]),
+  );
+  return readdirSync(join(web, "assets"))
+    .filter((file) => /\.(js|css)$/.test(file) && !precached.has(`assets/${file}`))
+    .map((file) => `/assets/${file}`);
+}
+
+/**
+ * Offline, as a browser that has evicted its HTTP cache: only what the service worker keeps is left
+ * (`Network.clearBrowserCache` through CDP empties the HTTP cache, never Cache Storage).
+ */
+async function reloadOfflineWithoutHttpCache(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.clearBrowserCache");
+  await cdp.detach();
+  await page.context().setOffline(true);
+  await page.reload();
+  await waitForApp(page);
+}
+
+/** Every tab of the dashboard shows its screen, and the product editor (Tiptap) opens. */
+async function openEveryScreen(page: Page) {
+  await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+  for (const name of [
+    "Users & Survey Responses",
+    "Product Management",
+    "Category Management",
+    "Product Ordering",
+    "Insights",
+    "Settings",
+  ]) {
+    await tab(page, name).click();
+    await page.getByRole("tabpanel").getByRole("heading", { level: 2, name }).waitFor();
+  }
+  await tab(page, "Product Management").click();
+  await page.getByRole("button", { name: "Add Product" }).click();
+  const form = page.getByRole("form", { name: "Add Product" });
+  await form.getByRole("textbox", { name: "Description", exact: true }).waitFor();
+  await form.getByRole("button", { name: "Bold" }).waitFor();
+  await form.getByRole("button", { name: "Cancel" }).click();
+}
+
+/**
+ * The administrator's first visit, to /admin itself, online: signed in, and every file of the
+ * admin's code kept on the device (`adminCode`, by default the build's) by the service worker.
+ */
+async function signInOnline(page: Page, credentials = running.server, adminCode = adminOnlyFiles()) {
   await openApp(page, "/admin");
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated");
-  await page.getByLabel("Admin Email").fill(running.server.adminEmail);
-  await page.getByLabel("Admin Password").fill(running.server.adminPassword);
+  await page.getByLabel("Admin Email").fill(credentials.adminEmail);
+  await page.getByLabel("Admin Password").fill(credentials.adminPassword);
   await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
   await status(page, "All changes saved");
-  await expect
-    .poll(async () => (await keptAdminCode(page)).some((url) => url.includes("rich-text-editor")), { timeout: 15_000 })
-    .toBe(true);
+  await expect.poll(async () => (await keptAdminCode(page)).sort(), { timeout: 15_000 }).toEqual(adminCode.sort());
 }
 
 test("phone, offline: the admin's changes are kept on the device, shown at once, and sent once when back online", async () => {
@@ -56,9 +114,7 @@ test("phone, offline: the admin's changes are kept on the device, shown at once,
   }
 
   // ── Offline: /admin opens from the device ──
-  await context.setOffline(true);
-  await page.reload();
-  await waitForApp(page);
+  await reloadOfflineWithoutHttpCache(page);
   await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
   await status(page, "Could not load the latest data.");
   await status(page, "All changes saved");
@@ -120,8 +176,7 @@ test("phone, offline: the admin's changes are kept on the device, shown at once,
   await status(page, "5 changes waiting to sync");
 
   // ── Still offline, reloaded: the changes and the queue are still there ──
-  await page.reload();
-  await waitForApp(page);
+  await reloadOfflineWithoutHttpCache(page);
   await status(page, "5 changes waiting to sync");
   await page.getByRole("button", { name: "5 changes waiting to sync" }).click();
   const pending = page.getByRole("list", { name: "Changes not yet on the server" });
@@ -167,6 +222,31 @@ test("phone, offline: the admin's changes are kept on the device, shown at once,
   const inCategory = after.filter((product) => product.category_id === ordered.id).map((product) => product.name);
   expect(inCategory).toEqual(reordered.map((name) => (name === edited.name ? `${edited.name} (yeni)` : name)));
   expect(after).toHaveLength(seeded.length);
+});
+
+test("phone, a new device whose first visit is /admin: once signed in, every admin screen opens offline from the service worker alone", async () => {
+  // Offline, the page's requests to the API fail as they should; the screens say so.
+  const page = await openPage("phone", [/ERR_INTERNET_DISCONNECTED/]);
+  const adminCode = adminOnlyFiles();
+  expect(adminCode.some((file) => file.includes("rich-text-editor"))).toBe(true);
+
+  // The first visit is /admin itself: its chunks load before any service worker controls the page.
+  // Signed in as the administrator, every file of the admin's code is in the service worker's
+  // keeping, whatever the page fetched before the worker ran.
+  await signInOnline(page, running.server, adminCode);
+  await openEveryScreen(page);
+
+  for (let round = 0; round < 2; round++) {
+    await reloadOfflineWithoutHttpCache(page);
+    await status(page, "Could not load the latest data.");
+    await openEveryScreen(page);
+  }
+  // A first visit to /admin offline, in another tab of the device (HTTP cache still empty).
+  const other = await page.context().newPage();
+  failOnPageErrors(other, [/ERR_INTERNET_DISCONNECTED/]);
+  await openApp(other, "/admin");
+  await openEveryScreen(other);
+  await other.close();
 });
 
 /** The API as another administrator's device uses it meanwhile. */
@@ -347,4 +427,96 @@ test("phone, offline on a device that never opened /admin: the page says its cod
   });
   expect(icons.length).toBeGreaterThan(2);
   for (const [url, status] of icons) expect(status, url).toBe(200);
+});
+
+/**
+ * A deploy of its own: a copy of the build whose service worker's list of admin files (the
+ * editor's chunk found in it) also names `extra`, a file of that version's admin code.
+ */
+function deployWithAdminFile(dir: string, built: string, extra: string) {
+  const editor = /([`"'])(\/assets\/rich-text-editor-[\w-]+\.js)\1/g;
+  expect(built.match(editor)).toHaveLength(1);
+  writeFileSync(
+    join(dir, "sw.js"),
+    built.replace(editor, (_, quote, path) => `${quote}${path}${quote},${quote}${extra}${quote}`),
+  );
+}
+
+/** Looks for a new version as the app does, and says how its install ended. */
+const installNextVersion = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration) throw new Error("no service worker");
+    const ended = new Promise<string>((resolve) => {
+      registration.addEventListener(
+        "updatefound",
+        () => {
+          const worker = registration.installing;
+          worker?.addEventListener("statechange", () => {
+            if (worker.state === "installed" || worker.state === "redundant") resolve(worker.state);
+          });
+        },
+        { once: true },
+      );
+    });
+    await registration.update();
+    return ended;
+  });
+
+test("a new version keeps its own admin files before it takes over and drops the previous version's; a shopper's device downloads none", async () => {
+  const deployed = mkdtempSync(join(tmpdir(), "admin-code-deploy-"));
+  onTestFinished(() => rmSync(deployed, { recursive: true, force: true }));
+  cpSync(join(root, "dist/web"), deployed, { recursive: true });
+  const built = readFileSync(join(deployed, "sw.js"), "utf8");
+  const adminCode = adminOnlyFiles(join(root, "dist/web"));
+  const [first, next] = ["/assets/admin-extra-first.js", "/assets/admin-extra-next.js"];
+  writeFileSync(join(deployed, first), "export const version = 1;\n");
+  deployWithAdminFile(deployed, built, first);
+  const server = await startTestServer({}, { webRoot: deployed });
+  onTestFinished(() => server.close());
+
+  const context = await desktopContext(running.browser, server.url);
+  onTestFinished(() => context.close());
+  const page = await context.newPage();
+  failOnPageErrors(page, [/ERR_INTERNET_DISCONNECTED/]);
+  await signInOnline(page, server, [...adminCode, first]);
+  // A shopper's phone on the same shop, through both versions.
+  const shopperContext = await phoneContext(running.browser, server.url);
+  onTestFinished(() => shopperContext.close());
+  const shopper = await shopperContext.newPage();
+  failOnPageErrors(shopper);
+  await openApp(shopper, "/");
+  await shopper.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated");
+
+  // The next version, whose admin file is not there yet: its install fails, the running version
+  // goes on with its files as they were.
+  deployWithAdminFile(deployed, built, next);
+  expect(await installNextVersion(page)).toBe("redundant");
+  expect((await keptAdminCode(page)).sort()).toEqual([...adminCode, first].sort());
+
+  // Deployed whole, found as the app starts again: installed, with its admin files kept before it
+  // may take over; the running version's are still there for the pages it runs. (The failed
+  // install ended workbox-window's watch for updates in that page: it follows one at a time.)
+  writeFileSync(join(deployed, next), "export const version = 2;\n");
+  await page.reload();
+  await waitForApp(page);
+  const prompt = page.getByRole("status").filter({ hasText: "A new version is available" });
+  await prompt.waitFor();
+  expect((await keptAdminCode(page)).sort()).toEqual([...adminCode, first, next].sort());
+  expect(await installNextVersion(shopper)).toBe("installed");
+
+  // The admin's Reload: the next version takes over, and the previous version's file is gone.
+  await Promise.all([page.waitForEvent("load"), prompt.getByRole("button", { name: "Reload" }).click()]);
+  await waitForApp(page);
+  await expect.poll(async () => (await keptAdminCode(page)).sort()).toEqual([...adminCode, next].sort());
+  await reloadOfflineWithoutHttpCache(page);
+  await openEveryScreen(page);
+
+  // The shopper's device, on either version, never kept or fetched an admin file.
+  await shopper.getByRole("status").filter({ hasText: "A new version is available" }).getByRole("button").click();
+  await shopper.waitForEvent("load");
+  await waitForApp(shopper);
+  expect(await shopper.evaluate(() => caches.has("admin-code"))).toBe(false);
+  const fetched = await shopper.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name));
+  expect(fetched.filter((url) => url.includes("/assets/admin"))).toEqual([]);
 });

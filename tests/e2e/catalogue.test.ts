@@ -37,11 +37,15 @@ async function openPage(kind: Kind): Promise<Page> {
   onTestFinished(() => context.close());
   const page = await context.newPage();
   // Any console error fails the test, except Chromium's note that the server answered a missing
-  // product's page (`/products/999999`, `/products/abc`) with 404, which is what it should do.
+  // product's page (`/products/999999`, `/products/abc`) or a category that names nothing
+  // (`/products?category=abc`, ADR 0068) with 404, which is what it should do.
   const errors = collectPageErrors(page);
   onTestFinished(() => {
     const unexpected = errors.messages.filter(
-      (message) => !/^console\.error: Failed to load resource: .*404 .*\/products\/(999999|abc):0\)$/.test(message),
+      (message) =>
+        !/^console\.error: Failed to load resource: .*404 .*\/products(\/(999999|abc)|\?category=(999999|abc)):0\)$/.test(
+          message,
+        ),
     );
     if (unexpected.length > 0) {
       throw new Error(`The page reported ${unexpected.length} error(s):\n${unexpected.join("\n")}`);
@@ -299,7 +303,7 @@ describe("catalogue data", () => {
     await releaseList();
     await expectProductsShown(
       page,
-      products.filter((p) => queryMatcher(last.name)(searchTextOf(p))),
+      products.filter((p) => queryMatcher(last.name, categories)(searchTextOf(p), p.category_id)),
     );
   });
 
@@ -434,7 +438,7 @@ describe("catalogue data", () => {
     await search.fill(wanted.name);
     await expectProductsShown(
       page,
-      products.filter((p) => queryMatcher(wanted.name)(searchTextOf(p))),
+      products.filter((p) => queryMatcher(wanted.name, categories)(searchTextOf(p), p.category_id)),
     );
     const questions = await page.evaluate(() => (window as unknown as { __questions: string[] }).__questions);
     expect(questions.length).toBeGreaterThanOrEqual(2);

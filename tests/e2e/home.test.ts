@@ -5,6 +5,7 @@ import {
   accessibilityViolations,
   collectPageErrors,
   desktopContext,
+  failedRequest,
   failOnPageErrors,
   loadAllImages,
   openApp,
@@ -24,12 +25,12 @@ setUpShopInBrowser((shop) => {
   expect(products.length).toBeGreaterThanOrEqual(3);
 });
 
-async function openPage(kind: "desktop" | "phone"): Promise<Page> {
+async function openPage(kind: "desktop" | "phone", expected: RegExp[] = []): Promise<Page> {
   const context =
     kind === "desktop" ? await desktopContext(browser, server.url) : await phoneContext(browser, server.url);
   onTestFinished(() => context.close());
   const page = await context.newPage();
-  failOnPageErrors(page);
+  failOnPageErrors(page, expected);
   return page;
 }
 
@@ -207,7 +208,11 @@ describe("home page", () => {
 
 describe("other screens of the shell", () => {
   test("a bad ?category= is ignored, unknown paths show not-found, /verify-success is Turkish", async () => {
-    const page = await openPage("desktop");
+    // Both are 404s now (ADR 0068), which the browser logs.
+    const page = await openPage("desktop", [
+      failedRequest(404, /\/products\?category=abc/),
+      failedRequest(404, /\/no-such-page/),
+    ]);
 
     await openApp(page, "/products?category=abc");
     await page.getByRole("heading", { level: 1, name: "Products" }).waitFor();
@@ -253,7 +258,8 @@ describe("other screens of the shell", () => {
     const response = await fetch(`${server.url}/about`);
     expect(response.headers.get("content-type")).toContain("text/html");
     expectSecurityHeaders(response.headers, "/about");
-    expect(await response.text()).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    // No inline script: /about's JSON-LD and data blocks are data, which never run (ADR 0068).
+    expect(await response.text()).not.toMatch(/<script(?![^>]*\b(src=|type="application\/(ld\+)?json"))[^>]*>/);
   });
 
   test("a page whose app chunk is gone (a newer deploy removed it) reloads once and starts", async () => {

@@ -263,7 +263,7 @@ test("each product is stored with its search text, and a copy in an earlier buil
     .toEqual(products.slice(0, productsPageSize).map((p) => p.name));
   const wanted = products.at(-1) as Product;
   expect(products.indexOf(wanted)).toBeGreaterThanOrEqual(productsPageSize);
-  const matching = products.filter((p) => queryMatcher(wanted.name)(searchTextOf(p)));
+  const matching = products.filter((p) => queryMatcher(wanted.name, categories)(searchTextOf(p), p.category_id));
   await page.getByRole("searchbox", { name: "Search products" }).fill(wanted.name);
   await countText(page, matching.length).waitFor();
   await productCards(page).filter({ hasText: wanted.name }).first().waitFor();

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
-import { expectAccessible, openApp, screenshot, waitForApp } from "../support/browser.ts";
+import { expectAccessible, offlineRequest, openApp, screenshot, waitForApp } from "../support/browser.ts";
 import { signUpMember, waitForMail as waitForMailTo } from "../support/members.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
 
@@ -159,3 +159,58 @@ test("desktop: the wizard's first step, and a signed-in visitor is sent home fro
   await page.waitForURL((url) => url.pathname === "/");
   expect(await page.evaluate(() => (history.state as { from?: string } | null)?.from)).toBe("/signup");
 });
+
+test.each(["phone", "desktop"] as const)(
+  "%s, offline: step 2 says the questions could not be loaded, with Try again and no Next; back online they load and the wizard completes",
+  async (kind) => {
+    const page = await openPage(kind, [offlineRequest]);
+    const context = page.context();
+    const email = `offline.${kind}@example.com`;
+    const password = "ıhlamur-çayı-7";
+    await openApp(page, "/");
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated");
+
+    // Offline, /signup comes from the device; the questions' request fails.
+    await context.setOffline(true);
+    await openApp(page, "/signup");
+    await page.getByLabel("First Name").fill("Zeynep");
+    await page.getByLabel("Last Name").fill("Kaya");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByLabel("Confirm Password").fill(password);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("heading", { level: 2, name: "Wellness Survey" }).waitFor();
+    const failure = page
+      .getByRole("alert")
+      .filter({ hasText: "The survey questions could not be loaded. Check your connection and try again." });
+    await failure.waitFor();
+    const tryAgain = failure.getByRole("button", { name: "Try again" });
+    expect(await page.getByRole("button", { name: "Next" }).count()).toBe(0);
+    expect(await page.getByText(/^Answered:/).count()).toBe(0);
+    // SPEC's text is for a survey with no questions, which this is not.
+    expect(await page.getByText("No survey questions available.").count()).toBe(0);
+    await screenshot(page, `sign-up-${kind}-questions-not-loaded`, { fullPage: false });
+    await expectAccessible(page);
+
+    // Still offline: trying again says the same.
+    await tryAgain.click();
+    await expect.poll(() => tryAgain.isEnabled()).toBe(true);
+    await failure.waitFor();
+    expect(await page.getByRole("button", { name: "Next" }).count()).toBe(0);
+
+    // Back online: Try again loads them, and the wizard goes on to the end.
+    await context.setOffline(false);
+    await tryAgain.click();
+    await page.getByText("Answered: 0 / 20").waitFor();
+    expect(await failure.count()).toBe(0);
+    const questions = page.getByRole("group");
+    expect(await questions.count()).toBe(20);
+    for (let i = 0; i < 20; i++) await questions.nth(i).getByRole("radio").first().check();
+    await page.getByText("Answered: 20 / 20").waitFor();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("heading", { level: 2, name: "Review Your Information" }).waitFor();
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.getByRole("heading", { level: 1, name: "Welcome to the product" }).waitFor();
+    await waitForMail(email, "Confirm your e-mail address · Doğal Yaşam");
+  },
+);

@@ -1,6 +1,7 @@
 import { createClient } from "@libsql/client";
 import { expect } from "vitest";
 import type { SurveyQuestion } from "../../worker/contract/catalogue.ts";
+import { attemptKey } from "../../worker/lib/rate-limit.ts";
 import { getJson, type TestServer } from "./server.ts";
 
 // Members made through the real API and the development mailbox (GET /api/dev/mailbox, only
@@ -80,7 +81,8 @@ export async function signUpMember(
 export async function forgetMailThrottle(server: TestServer, email: string): Promise<void> {
   const db = createClient({ url: server.databaseUrl });
   try {
-    await db.execute({ sql: "delete from rate_limits where key = ?", args: [`email:${email}`] });
+    const key = await attemptKey(server.jwtSecret, "email", email);
+    await db.execute({ sql: "delete from rate_limits where key = ?", args: [key] });
   } finally {
     db.close();
   }

@@ -7,18 +7,18 @@ export const oddPaths: { path: string; status: number; redirectsTo?: string; htm
   { path: "/products/1/", status: 301, redirectsTo: "/products/1" },
   { path: "/about/", status: 301, redirectsTo: "/about" },
   { path: "/products/?category=2", status: 301, redirectsTo: "/products?category=2" },
-  // No route of the app: the shell, whose router shows its not-found screen.
-  { path: "/products/1/extra", status: 200, html: true },
+  // No page of the app: 404 with the not-found page (ADR 0068), as a filter naming nothing.
+  { path: "/products/1/extra", status: 404, html: true },
   { path: "/products/not-a-number", status: 404, html: true },
-  { path: "/products?category=tea", status: 200, html: true },
+  { path: "/products?category=tea", status: 404, html: true },
   // A chunk of an older deploy, a file that never was, a way out of the web root: a 404 error
   // page (never kept: no-store), not the app shell a browser would keep as the file.
   { path: "/assets/index-0ld0ld00.js", status: 404, html: true },
   { path: "/assets/", status: 301, redirectsTo: "/assets" },
   { path: "/nope.png", status: 404, html: true },
   { path: "/assets/..%2f..%2fpackage.json", status: 404, html: true },
-  // Malformed escapes: no file can have that name, so it is a page the router does not know.
-  { path: "/%E0%A4%A", status: 200, html: true },
+  // Malformed escapes: no file can have that name, so it is a page the app does not have.
+  { path: "/%E0%A4%A", status: 404, html: true },
 ];
 
 /**

@@ -12,6 +12,8 @@ export type TestServer = {
   databaseUrl: string;
   adminEmail: string;
   adminPassword: string;
+  /** Its JWT_SECRET, for a test that finds a rate limit's row (attemptKey). */
+  jwtSecret: string;
   close(): Promise<void>;
 };
 
@@ -30,23 +32,25 @@ export function ensureWebBuilt(): string {
  * libSQL file in a temp folder that `close()` removes. Seeded like a fresh install.
  *
  * @param options.webRoot the built PWA to serve, when not dist/web (a copy a test changes)
+ * @param options.dispatchIntervalMs how often the periodic pass runs (e-mail, expired rows)
  */
 export async function startTestServer(
   overrides: Record<string, string> = {},
-  options: { webRoot?: string } = {},
+  options: { webRoot?: string; dispatchIntervalMs?: number } = {},
 ): Promise<TestServer> {
   ensureWebBuilt();
   const dir = mkdtempSync(join(tmpdir(), "wellness-e2e-"));
   const adminEmail = "admin@e2e.test";
   const adminPassword = "e2e-admin-password";
   const databaseUrl = `file:${join(dir, "app.db")}`;
+  const defaultSecret = "e2e-test-secret-that-is-long-enough-0123456789";
   try {
     const server = await startNodeServer(
       {
         ...process.env,
         APP_ENV: "test",
         DATABASE_URL: databaseUrl,
-        JWT_SECRET: "e2e-test-secret-that-is-long-enough-0123456789",
+        JWT_SECRET: defaultSecret,
         ADMIN_EMAIL: adminEmail,
         ADMIN_PASSWORD: adminPassword,
         LOG_LEVEL: "silent",
@@ -59,6 +63,7 @@ export async function startTestServer(
       databaseUrl,
       adminEmail,
       adminPassword,
+      jwtSecret: overrides.JWT_SECRET ?? defaultSecret,
       close: async () => {
         await server.close();
         rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { idempotencyKeys } from "../../worker/db/schema.ts";
+import { idempotencyKeys, rateLimits } from "../../worker/db/schema.ts";
 import {
   type AdminShop,
   adminWriteRaceCases,
@@ -58,5 +58,19 @@ describe("the cron's pass over write answers", () => {
       .from(idempotencyKeys)
       .where(eq(idempotencyKeys.userId, "someone"));
     expect(left).toEqual([{ key: "kept" }]);
+  });
+
+  it("removes attempt counters past their window, whose keys name client addresses, and keeps the others", async () => {
+    const { db } = shop.database;
+    const now = Date.now();
+    await db.insert(rateLimits).values([
+      { key: "signup:ip:203.0.113.7", count: 3, resetAt: new Date(now - 60_000) },
+      { key: "signup:ip:203.0.113.8", count: 1, resetAt: new Date(now + 3_600_000) },
+    ]);
+    const result = await (await shop.worker.getWorker()).scheduled({ cron: "*/5 * * * *" });
+    expect(result.outcome).toBe("ok");
+    const left = await db.select({ key: rateLimits.key }).from(rateLimits);
+    expect(left.map((row) => row.key)).not.toContain("signup:ip:203.0.113.7");
+    expect(left.map((row) => row.key)).toContain("signup:ip:203.0.113.8");
   });
 });

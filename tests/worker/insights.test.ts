@@ -137,3 +137,39 @@ it("gives the administrator the figures; 401 without a session, 403 for a member
   expect(month.daily.at(-1)).toEqual({ day: today, views: 1, shop_visits: 1 });
   expect((await request("GET", "/api/admin/insights?days=8", { token })).status).toBe(400);
 });
+
+it("counts every real event sent beside events for a product deleted today and for ids that never existed, which are 400 unknown_product (issue 37)", async () => {
+  const [gone, real] = [await createProduct(db()), await createProduct(db())];
+  const client = freshAddress();
+  // Viewed and followed this morning, deleted since: the address's bound rows for it outlive it.
+  expect((await send({ product_id: gone.id, kind: "view" }, client)).status).toBe(202);
+  expect((await send({ product_id: gone.id, kind: "shop_visit" }, client)).status).toBe(202);
+  await db().run(sql`delete from products where id = ${gone.id}`);
+
+  const bad = [
+    ...Array.from({ length: 20 }, (_, i) => ({ product_id: gone.id, kind: i % 2 ? "view" : "shop_visit" })),
+    ...Array.from({ length: 5 }, (_, i) => ({ product_id: 800_000 + i, kind: "view" })),
+  ];
+  const [realAnswers, badAnswers] = await Promise.all([
+    Promise.all(Array.from({ length: 50 }, () => send({ product_id: real.id, kind: "view" }))),
+    Promise.all(bad.map((event) => send(event, client))),
+  ]);
+  expect({ lost: realAnswers.filter((res) => res.status !== 202).length }).toEqual({ lost: 0 });
+  expect(await countsOf(real.id)).toEqual({ views: 50, shop_visits: 0 });
+  for (const res of badAnswers) await expectRefused(res, 400, "unknown_product");
+  expect(await db().all(sql`select * from product_daily_counts where product_id = ${gone.id}`)).toEqual([]);
+});
+
+it("the cron deletes a finished day's salt and bound rows with no event after midnight (issue 37)", async () => {
+  const yesterday = addDays(today, -1);
+  await db().run(sql`delete from insight_salts`);
+  await db().run(sql`insert into insight_salts (day, salt) values (${yesterday}, 'old-salt'), (${today}, 'new-salt')`);
+  await db().run(
+    sql`insert into insight_bounds (day, key, count) values (${yesterday}, 'old-key', 3), (${today}, 'new-key', 1)`,
+  );
+  const cron = await (await shop.worker.getWorker()).scheduled({ cron: "*/5 * * * *" });
+  expect(cron.outcome).toBe("ok");
+  expect(await db().all(sql`select day from insight_salts`)).toEqual([{ day: today }]);
+  expect(await db().all(sql`select distinct day from insight_bounds`)).toEqual([{ day: today }]);
+  expect(await db().all(sql`select key from insight_bounds where key like '%-key'`)).toEqual([{ key: "new-key" }]);
+});

@@ -33,11 +33,14 @@ describe("GET /sitemap.xml and /robots.txt under workerd", () => {
         `${origin}/`,
         `${origin}/products`,
         `${origin}/about`,
+        `${origin}/privacy`,
+        `${origin}/terms`,
         ...categoryIds.map((id) => `${origin}/products?category=${id}`),
         ...productIds.map((id) => `${origin}/products/${id}`),
       ].sort(),
     );
-    for (const entry of entries.filter((e) => e.loc !== `${origin}/about`)) {
+    const ownTexts = ["/about", "/privacy", "/terms"].map((path) => `${origin}${path}`);
+    for (const entry of entries.filter((e) => !ownTexts.includes(e.loc))) {
       expect(entry.lastmod, entry.loc).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     }
 
@@ -68,7 +71,8 @@ describe("GET /sitemap.xml and /robots.txt under workerd", () => {
     const productCount = (await db.select({ id: products.id }).from(products)).length;
     const categoryCount = (await db.select({ id: categories.id }).from(categories)).length;
     expect(productCount).toBeGreaterThanOrEqual(1000);
-    expect(entries).toHaveLength(productCount + categoryCount + 3);
+    // Besides the catalogue: home, the full list, the story, privacy and terms.
+    expect(entries).toHaveLength(productCount + categoryCount + 5);
     expect(entries.length).toBeLessThanOrEqual(50_000);
     expect(new TextEncoder().encode(xml).byteLength).toBeLessThan(50 * 1024 * 1024);
   });
@@ -149,10 +153,17 @@ describe("canonical addresses and JSON-LD under workerd", () => {
     });
   });
 
-  it("gives /about its canonical address and description, without data", async () => {
-    const head = readHead(await page("/about"));
-    expect(head.canonical).toBe(`${origin}/about`);
-    expect(head.description).toContain("Doğal Yaşam");
-    expect(head.scripts.every((s) => s.type === "module")).toBe(true);
+  it("gives /about, /privacy and /terms their canonical address, description and JSON-LD", async () => {
+    for (const [path, type] of [
+      ["/about", "AboutPage"],
+      ["/privacy", "WebPage"],
+      ["/terms", "WebPage"],
+    ] as const) {
+      const html = await page(path);
+      const head = readHead(html);
+      expect(head.canonical, path).toBe(`${origin}${path}`);
+      expect(head.description, path).toContain("Doğal Yaşam");
+      expect(structuredItem(html, type).url, path).toBe(`${origin}${path}`);
+    }
   });
 });

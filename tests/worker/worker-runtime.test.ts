@@ -112,9 +112,9 @@ describe("the Worker bundle under workerd", () => {
   });
 
   it("puts the security headers on API responses and on pages", async () => {
-    // The API and the catalogue pages run the Worker first; "/about" is served by Workers Static
-    // Assets from dist/web with the headers the web build writes to _headers.
-    for (const path of ["/api/health", "/products/1", "/", "/about"]) {
+    // The API and the pages rendered on the server run the Worker first; "/signin", no file,
+    // reaches the Worker through Workers Static Assets, which answers it with the shell.
+    for (const path of ["/api/health", "/products/1", "/", "/about", "/signin"]) {
       const res = await get(path);
       await res.arrayBuffer();
       expect(res.status, path).toBe(200);
@@ -269,6 +269,11 @@ describe("the Worker when something is wrong", () => {
       "with the published example JWT_SECRET in production",
       { JWT_SECRET: publishedExampleValues.JWT_SECRET },
       "Invalid configuration: JWT_SECRET is the published example from .dev.vars.example: set a value of your own in production",
+    ],
+    [
+      "with a common administrator's password in production",
+      { ADMIN_PASSWORD: "123456" },
+      "Invalid configuration: ADMIN_PASSWORD is too easy to guess: in production use at least 12 characters, and none of the most common passwords",
     ],
     [
       "without PUBLIC_URL, even outside production (links would follow the request's Host)",

@@ -1,11 +1,15 @@
-/** A failed load, said plainly, with Retry. */
+/** A failed load, said plainly, with Retry (or the screen's own word for it; disabled while `busy`). */
 export function ErrorPanel({
   message,
   onRetry,
+  retryLabel = "Retry",
+  busy = false,
   className = "",
 }: {
   message: string;
   onRetry(): void;
+  retryLabel?: string;
+  busy?: boolean;
   className?: string;
 }) {
   return (
@@ -14,8 +18,8 @@ export function ErrorPanel({
       className={`rounded-2xl border border-terracotta-100 bg-terracotta-50 p-6 text-center ${className}`}
     >
       <p className="text-terracotta-700">{message}</p>
-      <button type="button" className="btn btn-outline mt-4" onClick={onRetry}>
-        Retry
+      <button type="button" className="btn btn-outline mt-4" onClick={onRetry} disabled={busy} aria-busy={busy}>
+        {retryLabel}
       </button>
     </div>
   );

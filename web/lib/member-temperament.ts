@@ -97,18 +97,33 @@ async function refresh(userId: string): Promise<void> {
 }
 
 /**
+ * What the device knows of the member signed in on it (ADR 0053): nobody (or the administrator)
+ * is "visitor"; a member is "member" with their result, or with null when they have none or it
+ * was never read on this device. A stored member session that is still being confirmed counts as
+ * a member: home would otherwise invite them to sign up until the check answers (offline: for
+ * good). The result is refreshed from the server once per page load, after the check.
+ */
+export function useMemberResult(): { kind: "visitor" } | { kind: "member"; result: TemperamentResult | null } {
+  const state = useSessionState();
+  const user =
+    state && state.status !== "signed-out" && state.session.user.role === "member" ? state.session.user : null;
+  const stored = useSyncExternalStore(subscribe, read, noneOnTheServer);
+  const confirmedId = state?.status === "signed-in" ? user?.id : undefined;
+  useEffect(() => {
+    if (confirmedId) void refresh(confirmedId);
+  }, [confirmedId]);
+  if (!user) return { kind: "visitor" };
+  return { kind: "member", result: stored?.user_id === user.id ? stored.temperament : null };
+}
+
+/**
  * The signed-in member's temperament result: what the device last knew, refreshed from the
  * server once per page load. Null when nobody (or the administrator) is signed in, while the
  * session is confirmed, and when the member has no result or none is known on this device.
  */
 export function useMemberTemperament(): TemperamentResult | null {
   const state = useSessionState();
-  const user = state?.status === "signed-in" && state.session.user.role === "member" ? state.session.user : null;
-  const stored = useSyncExternalStore(subscribe, read, noneOnTheServer);
-  const userId = user?.id;
-  useEffect(() => {
-    if (userId) void refresh(userId);
-  }, [userId]);
-  return userId !== undefined && stored?.user_id === userId ? stored.temperament : null;
+  const member = useMemberResult();
+  return state?.status === "signed-in" && member.kind === "member" ? member.result : null;
 }
 const noneOnTheServer = () => null;

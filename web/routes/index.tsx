@@ -4,7 +4,7 @@ import { FeaturedProducts } from "../features/catalogue/featured-products.tsx";
 import { SuggestedProductCards } from "../features/catalogue/suggested-products.tsx";
 import { prepareList } from "../features/catalogue/use-catalogue.ts";
 import { HomeScreen } from "../features/home/home-screen.tsx";
-import { useMemberTemperament } from "../lib/member-temperament.ts";
+import { useMemberResult } from "../lib/member-temperament.ts";
 
 export const Route = createFileRoute("/")({
   // Opened from another screen (or hovered), the featured products are asked for first.
@@ -12,12 +12,17 @@ export const Route = createFileRoute("/")({
   component: HomeRoute,
 });
 
-/** Home, with the signed-in member's suggestions when their temperament result is known (issue 30). */
+/**
+ * Home, with the signed-in member's result in the test's place (issue 38) and their suggestions
+ * when the result is known (issue 30); offline, the result the device kept.
+ */
 function HomeRoute() {
-  const temperament = useMemberTemperament();
+  const member = useMemberResult();
+  const temperament = member.kind === "member" ? member.result : null;
   return (
     <HomeScreen
       featured={<FeaturedProducts />}
+      member={member.kind === "member" ? { result: member.result } : null}
       suggestions={
         temperament && {
           dominant: temperament.dominant,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { isCataloguePage, isPageNavigation } from "./routes.ts";
+import { isCataloguePage, isKnownPage, isPageNavigation } from "./routes.ts";
 
 // Which requests the service worker answers as pages (ADR 0018). Node cannot build a request of
 // mode "navigate", so the rules get the two fields they read.
@@ -35,14 +35,25 @@ describe("the service worker's page rules", () => {
     expect(isPageNavigation(navigation, new URL("https://elsewhere.example/products"))).toBe(false);
   });
 
-  it("keeps only the server-rendered catalogue pages", () => {
-    const catalogue = (path: string) => isCataloguePage(new URL(path, origin));
-    expect(["/", "/products", "/products?category=3", "/products/7"].map(catalogue)).toEqual([true, true, true, true]);
-    expect(["/about", "/products/7/reviews", "/productsx", "/signin"].map(catalogue)).toEqual([
+  it("keeps only the pages the server renders: the catalogue's and the shop's own texts", () => {
+    const kept = (path: string) => isCataloguePage(new URL(path, origin));
+    expect(["/", "/products", "/products?category=3", "/products/7", "/about", "/privacy", "/terms"].map(kept)).toEqual(
+      [true, true, true, true, true, true, true],
+    );
+    expect(["/products/7/reviews", "/productsx", "/signin", "/nope", "/about/team"].map(kept)).toEqual([
+      false,
       false,
       false,
       false,
       false,
     ]);
+  });
+
+  it("knows the app's addresses; any other is a page that does not exist", () => {
+    const known = (path: string) => isKnownPage(new URL(path, origin));
+    expect(
+      ["/", "/products/7", "/about", "/privacy", "/signin", "/admin", "/verify-email", "/app-shell"].every(known),
+    ).toBe(true);
+    expect(["/nope", "/products/7/reviews", "/signin/x", "/admin/users"].some(known)).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
+import { appShellPath, isAppPage, isRenderedPage } from "../../worker/contract/app-pages.ts";
+
 /**
- * Which requests the service worker answers as pages (ADR 0018). Kept apart from sw.ts so unit
- * tests can read them without a service worker's globals.
+ * Which requests the service worker answers as pages (ADR 0018, 0068). Kept apart from sw.ts so
+ * unit tests can read them without a service worker's globals.
  */
 
 /**
@@ -9,7 +11,7 @@
  * the server-rendered home page, not the empty shell. Any address that is neither a file nor a
  * catalogue page gets the shell from both servers (worker/app.ts), this one included.
  */
-export const appShellUrl = "/app-shell";
+export const appShellUrl = appShellPath;
 
 /**
  * How long a navigation waits for the network before a kept copy is shown instead (ADR 0018:
@@ -32,7 +34,15 @@ export function isPageNavigation(request: Request, url: URL): boolean {
   );
 }
 
-/** The pages the server renders with their data (ADR 0007): `/`, `/products`, `/products/:id`. */
+/**
+ * The pages the server renders (ADR 0007, 0068): `/`, `/products`, `/products/:id`, `/about`,
+ * `/privacy`, `/terms`. Their copies are kept for offline use.
+ */
 export function isCataloguePage(url: URL): boolean {
-  return url.pathname === "/" || url.pathname === "/products" || /^\/products\/[^/]+$/.test(url.pathname);
+  return isRenderedPage(url.pathname);
+}
+
+/** An address of the app; any other is a page that does not exist (a 404, online or not). */
+export function isKnownPage(url: URL): boolean {
+  return isAppPage(url.pathname);
 }

@@ -1,17 +1,25 @@
 /// <reference lib="webworker" />
+
+import { adminCode } from "virtual:admin-code";
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
 import { clientsClaim } from "workbox-core";
 import { CacheExpiration, ExpirationPlugin } from "workbox-expiration";
-import { cleanupOutdatedCaches, PrecacheFallbackPlugin, precacheAndRoute } from "workbox-precaching";
+import {
+  cleanupOutdatedCaches,
+  getCacheKeyForURL,
+  matchPrecache,
+  PrecacheFallbackPlugin,
+  precacheAndRoute,
+} from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
-import { appShellUrl, isCataloguePage, isPageNavigation, navigationTimeoutSeconds } from "./routes.ts";
+import { appShellUrl, isCataloguePage, isKnownPage, isPageNavigation, navigationTimeoutSeconds } from "./routes.ts";
 
 /**
  * The shop's service worker (ADR 0018). Navigations go to the network first: the catalogue
  * pages are rendered by the server with their data, and while online that is what a shopper
- * gets. Offline (or past the timeout) a catalogue page comes from the copy kept when it was
- * last loaded, any other page from the precached app shell, which renders in the browser.
+ * gets. Offline (or past the timeout) a server-rendered page comes from the copy kept when it
+ * was last loaded, any other page from the precached app shell, which renders in the browser.
  * `/api/` is never answered here: the catalogue store keeps its own data (Dexie).
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -46,23 +54,83 @@ registerRoute(({ request, url }) => isPageNavigation(request, url) && isCatalogu
 // The app's other pages are the shell on the server too; the network's copy is still preferred
 // so a deploy shows at once.
 registerRoute(
-  ({ request, url }) => isPageNavigation(request, url),
+  ({ request, url }) => isPageNavigation(request, url) && isKnownPage(url),
   new NetworkOnly({ networkTimeoutSeconds: navigationTimeoutSeconds, plugins: [shellFallback] }),
 );
-
-// The admin's code (left out of the precache, so shoppers never download it) is kept as the
-// administrator's device fetches it: the installed app then opens /admin offline. Precached files
-// are answered above, so only the admin's chunks reach this route; their names carry their
-// content's hash, so the first copy is kept.
+// An address the app does not have: the server's 404 page online; offline the shell, whose
+// router shows the not-found screen, still with the status 404 (ADR 0068). Never kept.
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/"),
-  new CacheFirst({
-    cacheName: "admin-code",
+  ({ request, url }) => isPageNavigation(request, url),
+  new NetworkOnly({
+    networkTimeoutSeconds: navigationTimeoutSeconds,
     plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 90 * 24 * 60 * 60, purgeOnQuotaError: true }),
+      {
+        handlerDidError: async () => {
+          const shell = await matchPrecache(appShellUrl);
+          return shell && new Response(shell.body, { status: 404, statusText: "Not Found", headers: shell.headers });
+        },
+      },
     ],
   }),
+);
+
+// The admin's code (ADR 0070). The precache leaves it out, so shoppers never download it; on a
+// device where the administrator has signed in, every file of it is kept here, asked for as a
+// whole (KEEP_ADMIN_CODE), whatever the page fetched before this worker controlled it. A new
+// version fetches its own files while it installs and drops the previous version's as it takes
+// over, so the kept code is always the version that runs. The list is every file the admin
+// route reaches (web/vite-plugins/admin-code.ts), less what the precache already holds.
+const adminCodeCacheName = "admin-code";
+const adminOnly = adminCode.filter((path) => getCacheKeyForURL(path) === undefined);
+const adminOnlyPaths = new Set(adminOnly);
+
+/** Whether this device keeps the admin's code (from an earlier version, or the sign-in's request). */
+async function keepsAdminCode(): Promise<boolean> {
+  if (!(await self.caches.has(adminCodeCacheName))) return false;
+  return (await (await self.caches.open(adminCodeCacheName)).keys()).length > 0;
+}
+
+/** Stores the files of this version's list not yet kept; all of them or, on a failed fetch, none. */
+async function keepAdminCode(): Promise<void> {
+  const cache = await self.caches.open(adminCodeCacheName);
+  const kept = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
+  await cache.addAll(adminOnly.filter((path) => !kept.has(path)));
+}
+
+/** What an earlier version kept that this one's pages never ask for. */
+async function dropOtherVersionsAdminCode(): Promise<void> {
+  if (!(await self.caches.has(adminCodeCacheName))) return;
+  const cache = await self.caches.open(adminCodeCacheName);
+  const stale = (await cache.keys()).filter((request) => !adminOnlyPaths.has(new URL(request.url).pathname));
+  await Promise.all(stale.map((request) => cache.delete(request)));
+}
+
+// A version on the admin's device is complete before it can take over: its install fails (and
+// is tried again later, the running version going on) when its admin files cannot be fetched.
+self.addEventListener("install", (event) => {
+  event.waitUntil(keepsAdminCode().then((keeps) => (keeps ? keepAdminCode() : undefined)));
+});
+
+// The page of a signed-in administrator asks, and hears whether every file is kept.
+self.addEventListener("message", (event) => {
+  if (event.data?.type !== "KEEP_ADMIN_CODE") return;
+  const [port] = event.ports;
+  event.waitUntil(
+    keepAdminCode().then(
+      () => port?.postMessage({ kept: true }),
+      () => port?.postMessage({ kept: false }),
+    ),
+  );
+});
+
+// Only the kept copy or the network: a file fetched without the sign-in's request (a member who
+// opened /admin) is not kept, so only the administrator's devices download the admin's code.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && adminOnlyPaths.has(url.pathname),
+  async ({ request }) => {
+    const cache = await self.caches.open(adminCodeCacheName);
+    return (await cache.match(request, { ignoreVary: true })) ?? fetch(request);
+  },
 );
 
 // Product pictures: same-origin ones and the https ones an admin may link. Their addresses
@@ -140,11 +208,13 @@ self.addEventListener("message", (event) => {
  * A new version's pages name the new version's script chunks, and the previous version's are
  * gone from the precache: its kept pages would load offline without their app. So they go when
  * a version takes over, and the catalogue pages open right now are stored again (also the page
- * that installed the first version: its navigation came before any service worker).
+ * that installed the first version: its navigation came before any service worker). The previous
+ * version's admin files go too.
  */
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
+      await dropOtherVersionsAdminCode();
       await self.caches.delete(pagesCacheName);
       await new CacheExpiration(pagesCacheName, pageLimits).delete(); // the plugin's bookkeeping
       const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });

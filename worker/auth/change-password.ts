@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { ApiError } from "../lib/api-error.ts";
-import { clearAttempts, enforceRateLimit, type RateLimit } from "../lib/rate-limit.ts";
+import { attemptKey, clearAttempts, enforceRateLimit, type RateLimit } from "../lib/rate-limit.ts";
 import type { AccessClaims } from "./access-token.ts";
 import type { PasswordHasher } from "./password.ts";
 import { revokeFamilies, revokeOtherFamilies } from "./sessions.ts";
@@ -13,7 +13,8 @@ import { revokeFamilies, revokeOtherFamilies } from "./sessions.ts";
  */
 export const currentPasswordLimit: RateLimit = { limit: 5, windowMs: 15 * 60_000 };
 
-type Deps = { db: Database; now: Date; passwords: PasswordHasher };
+/** `secret`: the server's JWT_SECRET, which the attempts' key is derived from. */
+type Deps = { db: Database; now: Date; secret: string; passwords: PasswordHasher };
 
 /**
  * Lets a password change through only with the account's current password: a session someone
@@ -24,7 +25,7 @@ type Deps = { db: Database; now: Date; passwords: PasswordHasher };
  *   429 `too_many_requests` (over the limit, whatever the password)
  */
 async function confirmCurrentPassword(
-  { db, now, passwords }: Deps,
+  { db, now, secret, passwords }: Deps,
   user: typeof users.$inferSelect,
   currentPassword: string | undefined,
 ): Promise<void> {
@@ -33,7 +34,7 @@ async function confirmCurrentPassword(
       fields: { current_password: "is required" },
     });
   }
-  const key = `password-change:account:${user.id}`;
+  const key = await attemptKey(secret, "password-change:account", user.id);
   await enforceRateLimit(db, key, currentPasswordLimit, now);
   if (!(await passwords.verify(currentPassword, user.passwordHash))) {
     throw new ApiError(400, "invalid_current_password", "Your current password is incorrect.", {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Session, SessionUser } from "../contract/auth.ts";
 import type { Database } from "../db/client.ts";
 import { refreshTokens, users } from "../db/schema.ts";
@@ -111,18 +111,20 @@ export async function refreshSession(deps: SessionDeps, refreshToken: string): P
     return null;
   }
   const successor = await successorOf(refreshToken, deps.secret);
-  await db
-    .insert(refreshTokens)
-    .values({
-      tokenHash: await hashToken(successor),
-      userId: user.id,
-      familyId: row.familyId,
-      purpose: row.purpose,
-      familyEndsAt: row.familyEndsAt,
-      expiresAt: refreshExpiry(now, row.familyEndsAt),
-      createdAt: now,
-    })
-    .onConflictDoNothing();
+  const successorHash = await hashToken(successor);
+  // The successor is written in the statement that checks its parent is still unrevoked: a
+  // revocation is one UPDATE of whole families, and SQLite runs one statement at a time, so it
+  // comes either before (nothing is written) or after (it revokes the successor with the rest).
+  // Read, then written in two statements, a revocation in between was undone (ADR 0062).
+  const written = await db.run(sql`
+    insert into refresh_tokens (token_hash, user_id, family_id, purpose, family_ends_at, expires_at, created_at)
+    select ${successorHash}, user_id, family_id, purpose, family_ends_at,
+      ${refreshExpiry(now, row.familyEndsAt).getTime()}, ${now.getTime()}
+    from refresh_tokens where token_hash = ${tokenHash} and revoked_at is null
+    on conflict (token_hash) do nothing`);
+  // Nothing written: the parent was revoked, or this is a reuse within the grace and the
+  // successor exists already; it is answered again only while it is unrevoked.
+  if (written.rowsAffected === 0 && !(await isTokenLive(db, successorHash))) return null;
   const ttlSeconds = row.familyEndsAt
     ? Math.min(accessTokenTtlSeconds, Math.floor((row.familyEndsAt.getTime() - now.getTime()) / 1000))
     : accessTokenTtlSeconds;
@@ -162,6 +164,14 @@ export async function isSessionLive(db: Database, familyId: string, userId: stri
   const live = await db.query.refreshTokens.findFirst({
     columns: { tokenHash: true },
     where: and(eq(refreshTokens.familyId, familyId), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)),
+  });
+  return live !== undefined;
+}
+
+async function isTokenLive(db: Database, tokenHash: string): Promise<boolean> {
+  const live = await db.query.refreshTokens.findFirst({
+    columns: { tokenHash: true },
+    where: and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.revokedAt)),
   });
   return live !== undefined;
 }

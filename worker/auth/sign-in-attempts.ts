@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "../lib/api-error.ts";
 import type { AppEnv } from "../lib/app-env.ts";
-import { clearAttempts, countAttempt, enforceRateLimit } from "../lib/rate-limit.ts";
+import { type AttemptKey, attemptKey, clearAttempts, countAttempt, enforceRateLimit } from "../lib/rate-limit.ts";
 import { deviceCookieSeconds, issueDeviceCookie, trustedDevice } from "./device-cookie.ts";
 import { checkAgainstNoAccount, type SignInResult, signIn } from "./sign-in.ts";
 
@@ -31,7 +31,7 @@ export async function countSignInAttempt(c: Context<AppEnv>, email: string): Pro
   const { db, config } = c.var;
   const now = c.var.clock.now();
   const limit = config.SIGNIN_LIMIT_PER_ACCOUNT;
-  const succeededOn = (key: string) => ({
+  const succeededOn = (key: AttemptKey) => ({
     async succeeded() {
       await clearAttempts(db, key);
       await issueDeviceCookie(c, email);
@@ -40,11 +40,11 @@ export async function countSignInAttempt(c: Context<AppEnv>, email: string): Pro
 
   const device = await trustedDevice(c, email);
   if (device) {
-    const deviceKey = `signin:device:${device}`;
+    const deviceKey = await attemptKey(config.JWT_SECRET, "signin:device", device);
     const counted = await countAttempt(db, deviceKey, { limit, windowMs: deviceCookieSeconds * 1000 }, now);
     if (counted.allowed) return succeededOn(deviceKey);
   }
-  const accountKey = `signin:account:${email}`;
+  const accountKey = await attemptKey(config.JWT_SECRET, "signin:account", email);
   const counted = await countAttempt(db, accountKey, { limit, windowMs: signInWindowMs }, now);
   if (!counted.allowed) {
     // Not a guess at whether the account exists: every address is counted alike.
@@ -68,7 +68,8 @@ export const limitSignInsPerClient = () =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (c.req.query("grant_type") !== "refresh_token") {
       const limit = { limit: c.var.config.SIGNIN_LIMIT_PER_IP, windowMs: signInWindowMs };
-      await enforceRateLimit(c.var.db, `signin:ip:${c.var.clientAddress(c)}`, limit, c.var.clock.now());
+      const key = await attemptKey(c.var.config.JWT_SECRET, "signin:ip", c.var.clientKey());
+      await enforceRateLimit(c.var.db, key, limit, c.var.clock.now());
     }
     await next();
   });

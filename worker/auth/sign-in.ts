@@ -4,7 +4,7 @@ import type { Database } from "../db/client.ts";
 import { oneTimeTokens, registrations, users } from "../db/schema.ts";
 import { resetPasswordEmail } from "../email/messages.ts";
 import { enqueueEmailWhere } from "../email/outbox.ts";
-import { countAttempt } from "../lib/rate-limit.ts";
+import { attemptKey, countAttempt } from "../lib/rate-limit.ts";
 import type { PasswordHasher } from "./password.ts";
 import { startSession } from "./sessions.ts";
 import { emailThrottle } from "./sign-up.ts";
@@ -51,19 +51,25 @@ export async function signIn(deps: SignInDeps, email: string, password: string):
 }
 
 /**
- * Writes the password-reset e-mail for an address that has an account; nothing otherwise, or
- * within the address's one-a-minute throttle. Earlier reset links stop working.
+ * Writes the password-reset e-mail for an address that has an account; nothing otherwise.
+ * Earlier reset links stop working: the newest link wins (ADR 0063).
+ *
+ * Within the address's one-e-mail-a-minute throttle the e-mail is not dropped but waits in the
+ * outbox for the address's next allowed minute, replacing a reset e-mail already waiting there
+ * (whose link this request ends) at that one's time. The minute it is sent in is the address's:
+ * the throttle's window moves to end a minute after it, so nothing else reaches the address in
+ * that minute.
  *
  * Every address costs the same work, so the time the answer takes says nothing about which
  * addresses have accounts (ADR 0034, "Same work for every address"): one lookup, a token and
  * its hash, the e-mail's text, and one transaction with the same statements (the throttle's
- * counter, then the link and the e-mail, which write rows only for an account that may be
- * e-mailed).
+ * counter, the waiting reset e-mail taken out, the throttle's window, then the link and the
+ * e-mail, which write rows only for an account).
  *
  * @returns whether an e-mail was written
  */
 export async function requestPasswordReset(
-  deps: Omit<Deps, "secret"> & { resetLink: (token: string) => string },
+  deps: Deps & { resetLink: (token: string) => string },
   email: string,
 ): Promise<boolean> {
   const { db, now } = deps;
@@ -71,21 +77,41 @@ export async function requestPasswordReset(
   const token = newToken();
   const tokenHash = await hashToken(token);
   const content = resetPasswordEmail(user?.firstName ?? "", deps.resetLink(token));
+  const throttleKey = await attemptKey(deps.secret, "email", email);
   return db.transaction(
     async (tx) => {
-      const { allowed } = await countAttempt(tx, `email:${email}`, emailThrottle, now);
-      // No account, or throttled: an id no row has, so the statements below write nothing.
-      const recipient = user && allowed ? user.id : "";
+      const { allowed, resetAt } = await countAttempt(tx, throttleKey, emailThrottle, now);
+      // A reset e-mail still waiting (throttled, or not yet dispatched) carries a link that this
+      // request ends; a row a pass is sending now is left to it.
+      const waiting = await tx.all<{ send_after: number }>(
+        sql`delete from email_outbox
+            where "to" = ${email} and kind = 'reset_password' and sent_at is null and failed_at is null
+              and (claimed_until is null or claimed_until <= ${now.getTime()})
+            returning send_after`,
+      );
+      const waitingSince = Math.min(...waiting.map((row) => Number(row.send_after)));
+      const sendAfter = new Date(allowed ? now.getTime() : Math.min(waitingSince, resetAt.getTime()));
+      await tx.run(
+        sql`update rate_limits set reset_at = ${sendAfter.getTime() + emailThrottle.windowMs} where key = ${throttleKey}`,
+      );
+      // No account: an id no row has, so the statements below write nothing.
+      const recipient = user ? user.id : "";
       const isRecipient = sql`exists (select 1 from users where id = ${recipient})`;
       await tx
         .delete(oneTimeTokens)
         .where(and(eq(oneTimeTokens.userId, recipient), eq(oneTimeTokens.purpose, "reset_password")));
       await tx.run(
         sql`insert into one_time_tokens (token_hash, user_id, purpose, expires_at, created_at)
-            select ${tokenHash}, ${recipient}, 'reset_password', ${now.getTime() + resetTokenTtlMs}, ${now.getTime()}
+            select ${tokenHash}, ${recipient}, 'reset_password', ${sendAfter.getTime() + resetTokenTtlMs}, ${now.getTime()}
             where ${isRecipient}`,
       );
-      await enqueueEmailWhere(tx, isRecipient, { kind: "reset_password", to: email, userId: recipient, content });
+      await enqueueEmailWhere(tx, isRecipient, {
+        kind: "reset_password",
+        to: email,
+        userId: recipient,
+        content,
+        sendAfter,
+      });
       return recipient !== "";
     },
     { behavior: "immediate" },

@@ -4,7 +4,7 @@ import type { Database, Transaction } from "../db/client.ts";
 import { registrations, surveyResponses, temperamentResults, users } from "../db/schema.ts";
 import { accountExistsEmail, verificationEmail } from "../email/messages.ts";
 import { enqueueEmail, enqueueEmailWhere } from "../email/outbox.ts";
-import { countAttempt } from "../lib/rate-limit.ts";
+import { attemptKey, countAttempt } from "../lib/rate-limit.ts";
 import type { CheckedAnswers } from "../survey/answers.ts";
 import { scoreTemperament, type TemperamentResult } from "../survey/temperament.ts";
 import { hashToken, newToken } from "./tokens.ts";
@@ -19,7 +19,8 @@ export type AccountLinks = {
   signIn: string;
 };
 
-export type SignUpDeps = { db: Database; now: Date; links: AccountLinks };
+/** `secret`: the server's JWT_SECRET, which the e-mail throttle's key is derived from. */
+export type SignUpDeps = { db: Database; now: Date; secret: string; links: AccountLinks };
 
 type Answers = Extract<CheckedAnswers, { ok: true }>["answers"];
 
@@ -63,7 +64,7 @@ export async function signUp(
   const { db, now } = deps;
   const email = request.email; // folded by the contract
   const registrationId = crypto.randomUUID();
-  if (!(await mayEmail(db, email, now))) return { emailWritten: false, registrationId };
+  if (!(await mayEmail(deps, email))) return { emailWritten: false, registrationId };
   const token = newToken();
   const tokenHash = await hashToken(token);
   const temperament = scoreTemperament(answers.map((a) => a.option));
@@ -150,9 +151,10 @@ export async function resendVerification(deps: SignUpDeps, email: string): Promi
   const token = newToken();
   const tokenHash = await hashToken(token);
   const content = verificationEmail(registration?.firstName ?? "", deps.links.verify(token));
+  const throttle = await attemptKey(deps.secret, "email", email);
   return db.transaction(
     async (tx) => {
-      const allowed = (await countAttempt(tx, `email:${email}`, emailThrottle, now)).allowed;
+      const allowed = (await countAttempt(tx, throttle, emailThrottle, now)).allowed;
       // None, or throttled: an id no row has, so the statements below write nothing.
       const recipient = registration && allowed ? registration.id : "";
       await tx
@@ -172,5 +174,5 @@ export async function resendVerification(deps: SignUpDeps, email: string): Promi
   );
 }
 
-const mayEmail = async (db: Database, email: string, now: Date) =>
-  (await countAttempt(db, `email:${email}`, emailThrottle, now)).allowed;
+const mayEmail = async ({ db, now, secret }: SignUpDeps, email: string) =>
+  (await countAttempt(db, await attemptKey(secret, "email", email), emailThrottle, now)).allowed;

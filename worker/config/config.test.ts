@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parseEnv } from "node:util";
 import { describe, expect, it } from "vitest";
+import { commonPasswordsText } from "./common-passwords.ts";
 import { ConfigError, parseConfig, publishedExampleValues } from "./config.ts";
 
 const valid = {
@@ -127,6 +128,41 @@ describe("parseConfig", () => {
       ),
     );
     expect(() => parseConfig({ ...valid, MAIL_MAX_ATTEMPTS: "0" })).toThrow(/MAIL_MAX_ATTEMPTS/);
+  });
+
+  describe("the administrator's password in production (issue 37: it accepted 123456)", () => {
+    const production = { ...valid, APP_ENV: "production" };
+    const weak = new ConfigError(
+      "Invalid configuration: ADMIN_PASSWORD is too easy to guess: in production use at least 12 characters, and none of the most common passwords",
+    );
+    const common = commonPasswordsText.split("\n").filter(Boolean);
+
+    it("ships the list with its source named, a few hundred of them", () => {
+      expect(common).toHaveLength(500);
+      expect(common.slice(0, 3)).toEqual(["123456", "password", "12345678"]);
+    });
+
+    it("refuses one shorter than 12 characters, however unusual", () => {
+      expect(() => parseConfig({ ...production, ADMIN_PASSWORD: "123456" })).toThrow(weak);
+      expect(() => parseConfig({ ...production, ADMIN_PASSWORD: "Zq8#rL2!vN0" })).toThrow(weak);
+      // Characters, not bytes: twelve Turkish letters are long enough.
+      expect(parseConfig({ ...production, ADMIN_PASSWORD: "çğıöşüÇĞİÖŞÜ" }).ADMIN_PASSWORD).toBe("çğıöşüÇĞİÖŞÜ");
+    });
+
+    it("refuses every password of the list, in any case, and accepts a long uncommon one", () => {
+      for (const password of [...common, "QWERTYUIOP", " 1234567890 "]) {
+        expect(() => parseConfig({ ...production, ADMIN_PASSWORD: password }), password).toThrow(weak);
+      }
+      expect(parseConfig({ ...production, ADMIN_PASSWORD: "kekik-ıhlamur-42" }).ADMIN_PASSWORD).toBe(
+        "kekik-ıhlamur-42",
+      );
+    });
+
+    it("leaves development alone, where npm start prints the local password", () => {
+      expect(parseConfig({ ...production, APP_ENV: "development", ADMIN_PASSWORD: "123456" }).ADMIN_PASSWORD).toBe(
+        "123456",
+      );
+    });
   });
 
   describe("the published examples of .dev.vars.example", () => {

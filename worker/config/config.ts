@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { foldEmail } from "../contract/auth.ts";
 import { parseMailbox } from "../email/mailbox-address.ts";
+import { commonPasswordsText } from "./common-passwords.ts";
 
 /** How e-mail can leave; which runtime offers which is decided by the entries' mailer factories. */
 export const mailTransports = ["dev-mailbox", "smtp", "http-api", "cloudflare"] as const;
@@ -92,6 +93,18 @@ export const publishedExampleValues = {
   MAIL_FROM: "Doğal Yaşam <no-reply@dogalyasam.local>",
 } as const satisfies Record<string, string>;
 
+/** The shortest administrator's password production accepts (issue 37: it accepted `123456`). */
+export const adminPasswordMinLength = 12;
+
+const commonPasswords = new Set(commonPasswordsText.split("\n").map((line) => line.trim().toLowerCase()));
+
+/**
+ * Whether production refuses this administrator's password: the one account that can change the
+ * whole shop must not fall to the first guesses of a list every attacker starts with.
+ */
+export const isWeakAdminPassword = (password: string) =>
+  [...password].length < adminPasswordMinLength || commonPasswords.has(password.trim().toLowerCase());
+
 /** Transports that only keep messages where a developer can read them: never for real users. */
 const localOnlyTransports = new Set(["dev-mailbox"]);
 
@@ -109,6 +122,13 @@ const checkedConfigSchema = configSchema
           });
         }
       }
+    }
+    if (config.APP_ENV === "production" && config.ADMIN_PASSWORD && isWeakAdminPassword(config.ADMIN_PASSWORD)) {
+      issues.addIssue({
+        code: "custom",
+        path: ["ADMIN_PASSWORD"],
+        message: `is too easy to guess: in production use at least ${adminPasswordMinLength} characters, and none of the most common passwords`,
+      });
     }
     // E-mail links are built from it; without it they would follow the request's Host header,
     // which a client chooses.

@@ -43,11 +43,13 @@ export function enqueueEmail(db: Database | Transaction, { kind, to, content, se
 export function enqueueEmailWhere(
   db: Database | Transaction,
   condition: SQL,
-  { kind, to, content, userId }: Omit<QueuedEmail, "sendAfter">,
+  { kind, to, content, userId, sendAfter }: QueuedEmail,
 ) {
+  // Without a time, the column's own default: now by the database's clock.
+  const at = sendAfter ? sql`${sendAfter.getTime()}` : sql`cast(unixepoch('subsec') * 1000 as integer)`;
   return db.run(
-    sql`insert into email_outbox (kind, "to", user_id, subject, text, html)
-        select ${kind}, ${to}, ${userId ?? null}, ${content.subject}, ${content.text}, ${content.html}
+    sql`insert into email_outbox (kind, "to", user_id, subject, text, html, send_after)
+        select ${kind}, ${to}, ${userId ?? null}, ${content.subject}, ${content.text}, ${content.html}, ${at}
         where ${condition}`,
   );
 }

@@ -19,11 +19,13 @@ import { openNodeDatabase } from "../db/node-database.ts";
 import { createDispatchRunner } from "../email/dispatch-runner.ts";
 import { dispatchOutboxSafely } from "../email/dispatcher.ts";
 import { createNodeMailer } from "../email/node-mailer.ts";
+import { forgetFinishedDays } from "../insights/events.ts";
 import { systemClock } from "../lib/clock.ts";
 import { errorPageHtml, errorPageResponse } from "../lib/error-page.ts";
 import { purgeExpiredAnswers } from "../lib/idempotency.ts";
 import { createLogger } from "../lib/logger.ts";
 import type { PageRenderer } from "../lib/page-renderer.ts";
+import { forgetExpiredAttempts } from "../lib/rate-limit.ts";
 import { securityHeaders, serviceWorkerHeaders, serviceWorkerPath } from "../lib/security-headers.ts";
 import { loadNodeEnv, projectRoot } from "./node-env.ts";
 
@@ -66,9 +68,10 @@ export async function startNodeServer(
   const { client, db } = opened;
   // The timer and every wake share one runner: one pass at a time in this process, and a
   // message written during a pass goes out in the pass right after it.
-  // Each pass also removes write answers past their 30 days (ADR 0057), after the e-mail and
-  // never beside it: on the embedded file, a write of one while the other's transaction is open
-  // would wait for a lock on the very thread that holds it.
+  // Each pass also removes write answers past their 30 days (ADR 0057) and the insights' salts
+  // of finished days (ADR 0065), after the e-mail and never beside it: on the embedded file, a
+  // write of one while the other's transaction is open would wait for a lock on the very
+  // thread that holds it.
   const dispatcher = createDispatchRunner(async () => {
     await dispatchOutboxSafely({
       db,
@@ -80,6 +83,15 @@ export async function startNodeServer(
     });
     await purgeExpiredAnswers(db, systemClock.now()).catch((error: unknown) =>
       logger.warn("expired write answers not purged, will retry", { error: describe(error) }),
+    );
+    // The insights' salts and bound rows of finished days (issue 37, ADR 0065).
+    await forgetFinishedDays(db, systemClock.now()).catch((error: unknown) =>
+      logger.warn("finished days' salts not deleted, will retry", { error: describe(error) }),
+    );
+    // Attempt counters past their window: their keys name client addresses, kept no longer than
+    // the limit needs them (the privacy policy says so).
+    await forgetExpiredAttempts(db, systemClock.now()).catch((error: unknown) =>
+      logger.warn("expired attempt counters not removed, will retry", { error: describe(error) }),
     );
   });
 

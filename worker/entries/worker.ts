@@ -9,10 +9,12 @@ import { createDatabase } from "../db/client.ts";
 import { dispatchOutboxSafely } from "../email/dispatcher.ts";
 import type { SendEmailBinding } from "../email/transports/cloudflare.ts";
 import { createWorkerMailer } from "../email/worker-mailer.ts";
+import { forgetFinishedDays } from "../insights/events.ts";
 import { systemClock } from "../lib/clock.ts";
 import { errorPageResponse } from "../lib/error-page.ts";
 import { purgeExpiredAnswers } from "../lib/idempotency.ts";
 import { createLogger } from "../lib/logger.ts";
+import { forgetExpiredAttempts } from "../lib/rate-limit.ts";
 import { securityHeaders } from "../lib/security-headers.ts";
 
 // The Cloudflare Worker entry. Nothing here may import Node-only code (the migrator, node:fs,
@@ -59,8 +61,10 @@ type Ready = {
   app: ReturnType<typeof createApp>;
   /** One pass of the e-mail dispatcher, on a database client of its own. */
   dispatch: () => Promise<void>;
-  /** Removes the write answers past their 30 days (the cron runs it after the e-mail pass). */
+  /** Removes the write answers past their 30 days and the attempt counters past their window (the cron runs it after the e-mail pass). */
   purgeAnswers: () => Promise<void>;
+  /** Deletes the insights' salts and bound rows of finished days (the cron, after the others). */
+  forgetFinishedDays: () => Promise<void>;
 };
 type Misconfigured = { ok: false };
 
@@ -109,10 +113,20 @@ function setUp(env: Env): Ready | Misconfigured {
         maxAttempts: config.MAIL_MAX_ATTEMPTS,
       });
     // Write answers past their 30 days, removed by the cron after the e-mail pass (ADR 0057).
+    // Attempt counters past their window go too: their keys name client addresses.
     const purgeAnswers = () =>
       purgeExpiredAnswers(openDatabase(), systemClock.now()).then(
-        () => {},
+        () =>
+          forgetExpiredAttempts(openDatabase(), systemClock.now()).catch((error: unknown) =>
+            logger.warn("expired attempt counters not removed, will retry", { error: describe(error) }),
+          ),
         (error: unknown) => logger.warn("expired write answers not purged, will retry", { error: describe(error) }),
+      );
+    // The insights' salts of finished days (ADR 0065): gone within one cron after midnight.
+    const forgetDays = () =>
+      forgetFinishedDays(openDatabase(), systemClock.now()).then(
+        () => {},
+        (error: unknown) => logger.warn("finished days' salts not deleted, will retry", { error: describe(error) }),
       );
     const app = createApp({
       openDatabase,
@@ -127,7 +141,7 @@ function setUp(env: Env): Ready | Misconfigured {
       assets: (request) => env.ASSETS.fetch(request),
       renderPage,
     });
-    result = { ok: true, app, dispatch, purgeAnswers };
+    result = { ok: true, app, dispatch, purgeAnswers, forgetFinishedDays: forgetDays };
   } catch (error) {
     // A bad setting (ConfigError) or a URL the web client cannot use (e.g. file:) is an
     // operator mistake: answer every request with a clean 500 and say why once, in the log.
@@ -170,6 +184,6 @@ export default {
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     const ready = setUp(env);
     if (!ready.ok) return;
-    ctx.waitUntil(ready.dispatch().then(ready.purgeAnswers));
+    ctx.waitUntil(ready.dispatch().then(ready.purgeAnswers).then(ready.forgetFinishedDays));
   },
 };

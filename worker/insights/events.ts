@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { type EventInput, maxEventAgeDays } from "../contract/insights.ts";
 import { addDays, type Day, shopDay } from "../contract/shop-day.ts";
 import type { Database } from "../db/client.ts";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { ApiError } from "../lib/api-error.ts";
 
 /**
@@ -92,19 +93,35 @@ async function drain(db: Database, writer: { waiting: Waiting[]; writing: boolea
         seen = writer.waiting.length;
         await new Promise<void>((next) => nextTurn(next));
       }
-      const group = writer.waiting.splice(0, maxGroup);
-      try {
-        // The raw client: two statements for the whole group, whatever its size (each
-        // statement costs a prepare on the embedded client, as much as running it).
-        const [bounds] = await db.$client.batch(groupStatements(group.map((waiting) => waiting.event)), "write");
-        const knownKeys = new Set(bounds?.rows.map((row) => String(row.key)));
-        for (const waiting of group) waiting.settle(knownKeys.has(waiting.event.key));
-      } catch (error) {
-        for (const waiting of group) waiting.fail(error);
-      }
+      await writeGroup(db, writer.waiting.splice(0, maxGroup));
     }
   } finally {
     writer.writing = false;
+  }
+}
+
+/**
+ * One transaction for the group. Should the database refuse it, one event must not cost the
+ * others (an event for a product deleted that day once failed the events beside it, issue 37):
+ * each half is written on its own, down to the refused event alone, which alone fails. A
+ * database that cannot answer (locked, unreachable) fails the group at once: the halves would
+ * only wait for it again.
+ */
+async function writeGroup(db: Database, group: Waiting[]): Promise<void> {
+  try {
+    // The raw client: two statements for the whole group, whatever its size (each statement
+    // costs a prepare on the embedded client, as much as running it).
+    const [bounds] = await db.$client.batch(groupStatements(group.map((waiting) => waiting.event)), "write");
+    const knownKeys = new Set(bounds?.rows.map((row) => String(row.key)));
+    for (const waiting of group) waiting.settle(knownKeys.has(waiting.event.key));
+  } catch (error) {
+    if (group.length === 1 || isDatabaseUnavailable(error)) {
+      for (const waiting of group) waiting.fail(error);
+      return;
+    }
+    const half = Math.ceil(group.length / 2);
+    await writeGroup(db, group.slice(0, half));
+    await writeGroup(db, group.slice(half));
   }
 }
 
@@ -113,10 +130,10 @@ async function drain(db: Database, writer: { waiting: Waiting[]; writing: boolea
  * - the bound: each key's count goes up by its events in the group, only for a product that
  *   exists (an unknown id writes nothing, and its key missing from the answer is how it is
  *   refused);
- * - the counts: each event adds to its product's day unless its bound was passed. An event's
- *   count on the bound is the key's count after the group less the group's later events of that
- *   key (`later`), so the first events in arrival order are the ones counted. No bound row (the
- *   product does not exist) compares as null and counts nothing.
+ * - the counts: each event adds to its product's day unless its bound was passed, again only
+ *   for a product that exists: a product deleted today still has today's bound rows (issue 37).
+ *   An event's count on the bound is the key's count after the group less the group's later
+ *   events of that key (`later`), so the first events in arrival order are the ones counted.
  * Concurrent writers add up in the database, never read-modify-write.
  */
 function groupStatements(group: Counted[]): [InStatement, InStatement] {
@@ -141,7 +158,7 @@ function groupStatements(group: Counted[]): [InStatement, InStatement] {
     {
       sql: `with e (product_id, day, view, key, today, later) as (values ${places(6)})
             insert into product_daily_counts (product_id, day, views, shop_visits)
-            select e.product_id, e.day, sum(e.view), sum(1 - e.view) from e
+            select e.product_id, e.day, sum(e.view), sum(1 - e.view) from e join products p on p.id = e.product_id
             where (select b.count from insight_bounds b where b.day = e.today and b.key = e.key) - e.later <= ?
             group by e.product_id, e.day
             on conflict (product_id, day) do update set
@@ -157,8 +174,9 @@ function groupStatements(group: Counted[]): [InStatement, InStatement] {
 
 /**
  * Today's salt, made at random the first time it is asked for today. Earlier days' salts and
- * bound rows are deleted in the same batch: once a day is over its hashes can never be matched
- * to an address again (Plausible Analytics' method). Undefined when the product does not exist:
+ * bound rows are deleted in the same batch, if the periodic pass has not deleted them already
+ * (forgetFinishedDays): once a day is over its hashes can never be matched to an address again
+ * (Plausible Analytics' method). Undefined when the product does not exist:
  * a refused event makes no salt and deletes nothing.
  */
 async function saltOfTheDay(db: Database, databaseUrl: string, today: Day, productId: number) {
@@ -178,6 +196,22 @@ async function saltOfTheDay(db: Database, databaseUrl: string, today: Day, produ
   const salt = (rows as { salt: string }[])[0]?.salt;
   if (salt !== undefined) salts.set(databaseUrl, { day: today, salt });
   return salt;
+}
+
+/**
+ * The periodic pass's part (the Node server's timer, the Worker's cron): deletes the salts and
+ * bound rows of every day that is over, and this process's copy of an old salt. A day's hashes
+ * then outlive it by one pass at most (30 s on Node, 5 min on Workers), whether or not an event
+ * comes after midnight: a quiet night once left yesterday's salt beside its hashes until
+ * morning, and they could be matched to addresses by trying them all (issue 37).
+ */
+export async function forgetFinishedDays(db: Database, now: Date): Promise<void> {
+  const today = shopDay(now);
+  for (const [databaseUrl, cached] of salts) if (cached.day < today) salts.delete(databaseUrl);
+  await db.batch([
+    db.run(sql`delete from insight_bounds where day < ${today}`),
+    db.run(sql`delete from insight_salts where day < ${today}`),
+  ]);
 }
 
 const dayRefused = (why: string) =>

@@ -38,6 +38,7 @@ export type AppDeps = {
   /**
    * The address a request came from, for per-IP rate limits: the socket's peer on Node,
    * `CF-Connecting-IP` on Cloudflare (set by Cloudflare's edge; a client cannot forge it there).
+   * Handlers read it as `c.var.clientKey()`.
    */
   clientAddress: (c: Context) => string;
   /** Serves the built PWA for every non-API path (Workers Static Assets, or files on disk). */
@@ -47,7 +48,12 @@ export type AppDeps = {
 };
 
 /** What every handler finds in `c.var`. */
-export type AppVariables = Omit<AppDeps, "openDatabase"> & {
+export type AppVariables = Omit<AppDeps, "openDatabase" | "clientAddress"> & {
+  /**
+   * Whom the per-address limits and the insights' bound count this request as: its address,
+   * an IPv6 one as its /64 (worker/lib/client-key.ts, ADR 0064).
+   */
+  clientKey: () => string;
   db: Database;
   catalogueCache: CatalogueCache;
   requestId: string;

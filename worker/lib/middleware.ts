@@ -1,14 +1,19 @@
 import { createMiddleware } from "hono/factory";
 import type { CatalogueCache } from "../catalogue/catalogue-cache.ts";
 import type { AppDeps, AppEnv } from "./app-env.ts";
+import { clientKey } from "./client-key.ts";
 import { securityHeaders } from "./security-headers.ts";
 
-/** Puts the entry's dependencies, and this request's database, in `c.var`. */
-export const injectDependencies = ({ openDatabase, ...deps }: AppDeps, catalogueCache: CatalogueCache) =>
+/**
+ * Puts the entry's dependencies, this request's database, and whom the limits count the request
+ * as (its address made a client key: an IPv6 client's /64, ADR 0064), in `c.var`.
+ */
+export const injectDependencies = ({ openDatabase, clientAddress, ...deps }: AppDeps, catalogueCache: CatalogueCache) =>
   createMiddleware<AppEnv>(async (c, next) => {
     for (const [key, value] of Object.entries(deps) as [keyof typeof deps, never][]) c.set(key, value);
     c.set("db", openDatabase());
     c.set("catalogueCache", catalogueCache);
+    c.set("clientKey", () => clientKey(clientAddress(c)));
     await next();
   });
 

@@ -84,11 +84,19 @@ export function SiteFooter() {
       </div>
 
       <div className="border-t border-white/10">
-        <div className="container-page flex flex-col gap-2 py-6 pr-20 text-sm text-sage-300 sm:flex-row sm:justify-between sm:pr-8">
+        <div className="container-page flex flex-col gap-2 py-6 pr-20 text-sm text-sage-300 sm:flex-row sm:items-center sm:justify-between sm:pr-8">
           <p>
             © {new Date().getFullYear()} <span lang="tr">{siteConfig.name}</span>. All rights reserved.
           </p>
           <p>Our products support well-being; they are not a substitute for medical advice.</p>
+          <nav aria-label="Legal" className="flex gap-4">
+            <Link to="/privacy" className={footerLink}>
+              Privacy policy
+            </Link>
+            <Link to="/terms" className={footerLink}>
+              Terms of service
+            </Link>
+          </nav>
         </div>
       </div>
     </footer>

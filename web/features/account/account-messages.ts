@@ -60,3 +60,7 @@ export function changePasswordErrorMessage(error: unknown): string {
   if (error instanceof ApiResponseError && error.message) return error.message;
   return "Failed to change password. Please try again.";
 }
+
+/** The sign-up wizard's step 2 when the questions could not be loaded (not SPEC's: issue 38). */
+export const surveyQuestionsNotLoaded =
+  "The survey questions could not be loaded. Check your connection and try again.";

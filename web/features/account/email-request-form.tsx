@@ -17,6 +17,7 @@ export function EmailRequestForm({
   busyLabel,
   sentMessage,
   failureMessage,
+  onSubmit: onSubmitted,
 }: {
   email: string;
   onEmailChange(email: string): void;
@@ -26,6 +27,8 @@ export function EmailRequestForm({
   busyLabel: string;
   sentMessage: string;
   failureMessage(failure: unknown): string;
+  /** The form is submitted: a screen with another form's message clears it (one message at a time). */
+  onSubmit?(): void;
 }) {
   const id = useId();
   const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
@@ -34,6 +37,7 @@ export function EmailRequestForm({
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (state === "sending") return;
+    onSubmitted?.();
     const address = foldEmail(email);
     if (!address) {
       setError("Please enter your email address.");
@@ -96,16 +100,19 @@ export function PasswordResetRequest({
   email,
   onEmailChange,
   label = "Email",
+  onSubmit,
 }: {
   email: string;
   onEmailChange(email: string): void;
   label?: string;
+  onSubmit?(): void;
 }) {
   return (
     <EmailRequestForm
       email={email}
       onEmailChange={onEmailChange}
       label={label}
+      onSubmit={onSubmit}
       send={(address) => getSessionManager().requestPasswordReset(address)}
       submitLabel="Send reset email"
       busyLabel="Sending reset email..."

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { useId, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { SignInFields } from "../../components/credential-field.tsx";
 import { ChevronDownIcon } from "../../components/icons.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
@@ -28,6 +28,17 @@ export function SigninScreen() {
     },
   });
 
+  // One message at a time (issue 38): the form submitted last speaks. The reset panel's message
+  // goes with a new sign-in (its form starts afresh, the address kept), the sign-in's error with
+  // a reset request.
+  const [speaking, setSpeaking] = useState<"sign-in" | "reset">("sign-in");
+  const [resetRound, setResetRound] = useState(0);
+  const onSignIn = (event: FormEvent) => {
+    if (speaking === "reset") setResetRound((round) => round + 1);
+    setSpeaking("sign-in");
+    return form.onSubmit(event);
+  };
+
   const toggleReset = () => {
     // The address typed above is most likely the one to reset.
     if (!resetOpen && !resetEmail) setResetEmail(form.email.trim());
@@ -42,10 +53,10 @@ export function SigninScreen() {
           <p className="mt-3 text-muted">Sign in to see your profile and your temperament test.</p>
         </header>
 
-        <form noValidate onSubmit={form.onSubmit} className="mt-8 space-y-4">
+        <form noValidate onSubmit={onSignIn} className="mt-8 space-y-4">
           <SignInFields form={form} className={fieldClass} />
 
-          {form.error ? <FormMessage tone="error">{form.error}</FormMessage> : null}
+          {form.error && speaking === "sign-in" ? <FormMessage tone="error">{form.error}</FormMessage> : null}
 
           <button type="submit" className="btn btn-primary w-full" disabled={form.busy} aria-busy={form.busy}>
             {form.busy ? "Signing In..." : "Sign In"}
@@ -70,7 +81,12 @@ export function SigninScreen() {
             className="mt-3 rounded-2xl bg-linen p-4"
           >
             <p className="mb-3 text-sm text-muted">We will e-mail you a link to choose a new password.</p>
-            <PasswordResetRequest email={resetEmail} onEmailChange={setResetEmail} />
+            <PasswordResetRequest
+              key={resetRound}
+              email={resetEmail}
+              onEmailChange={setResetEmail}
+              onSubmit={() => setSpeaking("reset")}
+            />
           </section>
         </div>
 
@@ -81,7 +97,15 @@ export function SigninScreen() {
           </Link>
         </p>
         <p className="mt-4 text-center text-xs text-muted">
-          By signing in, you agree to our terms of service and privacy policy.
+          By signing in, you agree to our{" "}
+          <Link to="/terms" className="underline underline-offset-2 hover:text-sage-800">
+            terms of service
+          </Link>{" "}
+          and{" "}
+          <Link to="/privacy" className="underline underline-offset-2 hover:text-sage-800">
+            privacy policy
+          </Link>
+          .
         </p>
       </AccountCard>
     </section>

@@ -2,8 +2,10 @@ import { Link } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { SignupResponse } from "../../../worker/contract/auth.ts";
 import type { SurveyQuestion } from "../../../worker/contract/catalogue.ts";
+import { ErrorPanel } from "../../components/error-panel.tsx";
 import { api, errorMessage, readJson } from "../../lib/api-client.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
+import { surveyQuestionsNotLoaded } from "./account-messages.ts";
 import { clearDraft, loadDraft, type SignupDraft, saveDraft } from "./signup-draft.ts";
 import { SignupProgress } from "./signup-progress.tsx";
 import { AccountStep, ReviewStep } from "./signup-steps.tsx";
@@ -16,14 +18,18 @@ export const signupStepTitles = ["Account Details", "Wellness Survey", "Review Y
 /**
  * SPEC §2's three-step sign-up wizard: account details, the 20-question temperament test, a
  * review; then the welcome screen. Everything but the passwords is kept in session storage as it
- * is typed, so going back and forth or reloading loses nothing (signup-draft.ts).
+ * is typed, so going back and forth or reloading loses nothing (signup-draft.ts). When the
+ * questions could not be loaded (offline), step 2 says so with Try again, and offers no Next: the
+ * server refuses a sign-up without the test's answers.
  */
 export function SignupScreen({
   questions,
+  questionsFailed,
   onReloadQuestions,
 }: {
   questions: SurveyQuestion[];
-  onReloadQuestions(): void;
+  questionsFailed: boolean;
+  onReloadQuestions(): Promise<void>;
 }) {
   useDocumentTitle("Sign Up");
   const [draft, setDraft] = useState<SignupDraft>(loadDraft);
@@ -31,6 +37,7 @@ export function SignupScreen({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [registered, setRegistered] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const movedStep = useRef(false);
 
@@ -97,9 +104,15 @@ export function SignupScreen({
     }
   };
 
+  const reloadQuestions = () => {
+    setReloading(true);
+    void onReloadQuestions().finally(() => setReloading(false));
+  };
+  const questionsMissing = draft.step === 2 && questionsFailed;
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || questionsMissing) return;
     if (draft.step === 3) void createAccount();
     else next();
   };
@@ -134,7 +147,15 @@ export function SignupScreen({
                 }}
               />
             ) : null}
-            {draft.step === 2 ? (
+            {questionsMissing ? (
+              <ErrorPanel
+                message={surveyQuestionsNotLoaded}
+                onRetry={reloadQuestions}
+                retryLabel="Try again"
+                busy={reloading}
+              />
+            ) : null}
+            {draft.step === 2 && !questionsFailed ? (
               <>
                 <p className="mb-3 text-sm font-medium text-sage-800" aria-live="polite">
                   Answered: {answered} / {questions.length}
@@ -147,7 +168,13 @@ export function SignupScreen({
                   }
                 />
                 {questions.length === 0 ? (
-                  <button type="button" className="btn btn-outline mt-4" onClick={onReloadQuestions}>
+                  <button
+                    type="button"
+                    className="btn btn-outline mt-4"
+                    onClick={reloadQuestions}
+                    disabled={reloading}
+                    aria-busy={reloading}
+                  >
                     Try again
                   </button>
                 ) : null}
@@ -184,9 +211,11 @@ export function SignupScreen({
             >
               Previous
             </button>
-            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-              {draft.step < 3 ? "Next" : busy ? "Creating Account..." : "Create Account"}
-            </button>
+            {questionsMissing ? null : (
+              <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+                {draft.step < 3 ? "Next" : busy ? "Creating Account..." : "Create Account"}
+              </button>
+            )}
           </div>
         </form>
 
@@ -195,6 +224,17 @@ export function SignupScreen({
           <Link to="/signin" className="font-semibold text-sage-800 underline underline-offset-4">
             Sign In
           </Link>
+        </p>
+        <p className="mt-4 text-center text-xs text-muted">
+          By creating an account, you agree to our{" "}
+          <Link to="/terms" className="underline underline-offset-2 hover:text-sage-800">
+            terms of service
+          </Link>{" "}
+          and{" "}
+          <Link to="/privacy" className="underline underline-offset-2 hover:text-sage-800">
+            privacy policy
+          </Link>
+          .
         </p>
       </div>
     </section>

@@ -1,8 +1,9 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { ErrorPanel } from "../../components/error-panel.tsx";
 import { type TabItem, Tabs } from "./admin-tabs.tsx";
 import { CategoriesTab } from "./categories-tab.tsx";
 import { InsightsTab } from "./insights-tab.tsx";
+import { useKeptAdminCode } from "./keep-admin-code.ts";
 import { OrderingTab } from "./ordering-tab.tsx";
 import { usePersistentStorage } from "./outbox.ts";
 import { OutboxStatus } from "./outbox-status.tsx";
@@ -28,12 +29,8 @@ export function AdminDashboard() {
   const [tab, setTab] = useState<TabKey>("users");
   // Asked as the dashboard opens, so the outbox is kept before the first change is queued.
   usePersistentStorage();
-  // The editor loads when a product form first opens; fetched now too, so the service worker
-  // keeps it and the installed app can edit products offline.
-  useEffect(() => {
-    const idle = setTimeout(() => void import("./rich-text-editor.tsx").catch(() => {}), 2_000);
-    return () => clearTimeout(idle);
-  }, []);
+  // Every file of the admin's code, the editor's included, kept for the installed app offline.
+  useKeptAdminCode();
 
   if (data.loading) {
     return (

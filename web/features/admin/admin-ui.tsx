@@ -1,4 +1,4 @@
-import { type ComponentProps, type FormEvent, type ReactNode, useId } from "react";
+import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useId, useRef } from "react";
 import type { Category } from "../../../worker/contract/catalogue.ts";
 
 /*
@@ -15,11 +15,22 @@ export const labelClass = "text-sm font-medium text-ink";
 
 export type Notice = { tone: "error" | "success"; text: string };
 
-/** A tab's latest outcome: read out at once when it failed, politely when it worked. */
+/**
+ * A tab's or a form's latest outcome: read out at once when it failed, politely when it worked,
+ * and brought into view. The admin may have acted far below it (a card's Delete at the end of a
+ * long list): a message above the screen, under the sticky header, looked like a tap that did
+ * nothing (issue 38). `nearest` moves the page only when the message is out of view, and stops
+ * below the header (the page's scroll-padding-top).
+ */
 export function NoticeBanner({ notice, children }: { notice: Notice | null; children?: ReactNode }) {
-  // The live regions stay in the page so a screen reader hears each new message.
+  const banner = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice) banner.current?.scrollIntoView({ block: "nearest" });
+  }, [notice]);
+  // The live regions stay in the page so a screen reader hears each new message; without one the
+  // wrapper has no box, so it adds no gap to the tab's spacing.
   return (
-    <>
+    <div ref={banner} className="[&:not(:has(p))]:contents">
       <div role="alert" className="empty:hidden">
         {notice?.tone === "error" ? (
           <div className="rounded-xl border border-terracotta-100 bg-terracotta-50 px-4 py-3 text-sm text-terracotta-700">
@@ -33,7 +44,7 @@ export function NoticeBanner({ notice, children }: { notice: Notice | null; chil
           <p className="rounded-xl bg-sage-50 px-4 py-3 text-sm text-sage-800">{notice.text}</p>
         ) : null}
       </div>
-    </>
+    </div>
   );
 }
 

@@ -183,8 +183,10 @@ export function OrderingTab({ products, categories, onChanged }: ProductTabProps
               <ol
                 aria-label="Product order"
                 aria-describedby={`${id}-help`}
-                // On a phone the contact button floats over the right edge: the Move buttons stay clear of it.
-                className="space-y-2 max-sm:pr-10"
+                // The rows take the list's width, as the other cards do (issue 38): the contact button
+                // over a phone's bottom right covers a row only until it is scrolled up, and the
+                // page's footer leaves room for the last one.
+                className="space-y-2"
               >
                 {rows.map((product, index) => (
                   <SortableRow

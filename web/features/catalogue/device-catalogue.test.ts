@@ -111,6 +111,27 @@ describe("the catalogue worker's answers", () => {
     expect(api.requests).toEqual([]);
   });
 
+  it("ranks a search by the category names it holds, and folds again a search text an older build stored", async () => {
+    const oils = [product(1, "Lavanta Yağı", 2), product(2, "Ihlamur Çayı", 1), product(3, "Adaçayı Yağı", 2)];
+    // One line, as the build before issue 38 stored it: matched as it is, it would find no name.
+    const older: StoredList = {
+      list: "products",
+      rows: oils.map((p) => ({ ...p, searchText: `${p.name.toLocaleLowerCase("tr")} anadolu` })),
+    };
+    const { catalogue } = start(
+      memoryStorage([older, { list: "categories", rows: categories }]).storage,
+      shopServer(oils),
+    );
+    const names = async (query: string) =>
+      (await catalogue.list({ ...all, query })).answer?.products.map((p) => p.name);
+    // "Çaylar" is product 2's category, "Adaçayı" one word: the name's match, nothing else.
+    expect(await names("cay")).toEqual(["Ihlamur Çayı"]);
+    // "Yağlar" is the category of 1 and 3, whose names say it too; "Ihlamur" is named by its own.
+    expect(await names("yag")).toEqual(["Lavanta Yağı", "Adaçayı Yağı"]);
+    expect(await names("yaglar")).toEqual(["Lavanta Yağı", "Adaçayı Yağı"]);
+    expect(await names("ihlamur")).toEqual(["Ihlamur Çayı"]);
+  });
+
   it("filters its copy by temperament, alone and with a category: a product with none is not listed", async () => {
     const tagged = [
       { ...teas[0], temperaments: ["choleric", "sanguine"] },

@@ -4,7 +4,7 @@ import type { Category, Product } from "../../../worker/contract/catalogue.ts";
 import { applyOutbox, type OutboxEntry } from "../../lib/admin-outbox.ts";
 import { ApiResponseError, errorMessage, NetworkError, type ResponseLike, readJson } from "../../lib/api-client.ts";
 import type { CatalogueStorage, ListName, StoredProduct } from "./catalogue-db.ts";
-import { findProducts, type ListAnswer, type ListQuery, searchTextOf } from "./product-search.ts";
+import { findProducts, isCurrentSearchText, type ListAnswer, type ListQuery, searchTextOf } from "./product-search.ts";
 
 /** What the catalogue worker says of its catalogue, pushed to the page after every change. */
 export type CatalogueStatus = {
@@ -76,8 +76,10 @@ export function createDeviceCatalogue({ storage, fetch, now, watchOutbox }: Deps
     const shown = pending.length > 0 ? (applyOutbox(rows, [], pending).products as StoredProduct[]) : rows;
     list = {
       products: shown.map(({ searchText: _, ...product }) => product),
-      // A row the overlay changed is folded again; the others keep their stored text.
-      texts: shown.map((row) => (sent.has(row) ? row.searchText : searchTextOf(row))),
+      // A row the overlay changed is folded again, and one an older build stored; the others keep their text.
+      texts: shown.map((row) =>
+        sent.has(row) && isCurrentSearchText(row.searchText) ? row.searchText : searchTextOf(row),
+      ),
     };
     alone.clear();
   };
@@ -175,7 +177,12 @@ export function createDeviceCatalogue({ storage, fetch, now, watchOutbox }: Deps
     },
     async list(question) {
       await read;
-      if (list) return { version: status.version, answer: findProducts(list.products, list.texts, question) };
+      if (list)
+        return {
+          version: status.version,
+          // The category names rank a search's matches (name, category, descriptions).
+          answer: findProducts(list.products, list.texts, question, shownCategories()),
+        };
       const { categoryId, temperament } = question;
       if ((categoryId === undefined && temperament === undefined) || question.query.trim())
         return { version: 0, answer: undefined };

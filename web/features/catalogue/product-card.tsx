@@ -37,7 +37,7 @@ function ProductCardContent({ product, headingLevel = 3, eager = false, priority
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-sand bg-white shadow-soft transition-[box-shadow,transform] duration-200 focus-within:shadow-lift hover:-translate-y-1 hover:shadow-lift">
-      <div className="aspect-[4/3] overflow-hidden bg-linen">
+      <div className="aspect-square overflow-hidden bg-linen">
         <ImageWithFallback
           src={primaryImage(product)}
           alt=""
@@ -45,8 +45,10 @@ function ProductCardContent({ product, headingLevel = 3, eager = false, priority
           fetchPriority={priority ? "high" : undefined}
           decoding="async"
           width={640}
-          height={480}
-          className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.04]"
+          height={640}
+          // The whole picture (issue 38): the shop's pictures are square, and a 4:3 box cut their
+          // tops and bottoms; a picture of another shape is shown whole on the linen.
+          className="size-full object-contain transition-transform duration-500 group-hover:scale-[1.04]"
         />
       </div>
       <div className="flex flex-1 flex-col p-5 sm:p-6" lang="tr">
@@ -82,7 +84,7 @@ export function ProductCardSkeleton() {
       aria-hidden="true"
       className="flex h-full animate-shimmer flex-col overflow-hidden rounded-2xl border border-sand bg-white"
     >
-      <div className="aspect-[4/3] bg-linen" />
+      <div className="aspect-square bg-linen" />
       <div className="flex flex-col gap-3 p-5 sm:p-6">
         <div className="h-6 w-2/3 rounded-md bg-sand/70" />
         <div className="h-4 w-full rounded-md bg-linen" />

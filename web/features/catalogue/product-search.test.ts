@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { findProducts, foldForSearch, queryMatcher, searchTextOf } from "./product-search.ts";
+import { seedCategories, seedProducts } from "../../../drizzle/seed/catalogue.ts";
+import { findProducts, foldForSearch, isCurrentSearchText, queryMatcher, searchTextOf } from "./product-search.ts";
 
 const product = (name: string, extra: Partial<Parameters<typeof searchTextOf>[0]> = {}) =>
   searchTextOf({ name, short_description: "", description: "", long_description: "", ...extra });
@@ -17,6 +18,9 @@ describe("Turkish-aware product search", () => {
     ["sabun", "Zeytinyağlı Doğal Sabun"],
     ["  bal   polen ", "Bal ve Polen Karışımı"],
     ["SÜT", "Eşek Sütü Sabunu"],
+    ["ari", "Arı Sütü"],
+    ["ARI SÜTÜ", "arı sütü"],
+    ["nin", "Arı'nın Sütü"],
   ])("%j finds %j", (query, name) => {
     expect(queryMatcher(query)(product(name))).toBe(true);
   });
@@ -24,6 +28,10 @@ describe("Turkish-aware product search", () => {
   it.each([
     ["kekik", "Ihlamur Çayı"],
     ["cay yag", "Ihlamur Çayı"],
+    // Issue 38: a word's start, not its middle.
+    ["arı", "Bal ve Polen Karışımı"],
+    ["ari", "Ihlamur yaprakları"],
+    ["amur", "Ihlamur Çayı"],
   ])("%j does not find %j", (query, name) => {
     expect(queryMatcher(query)(product(name))).toBe(false);
   });
@@ -44,6 +52,71 @@ describe("Turkish-aware product search", () => {
 
   it("folds dotted and dotless i the Turkish way", () => {
     expect(foldForSearch("İSTANBUL ılık Iğdır")).toBe("istanbul ilik igdir");
+  });
+
+  it("tells a text an older build stored (one line) from a current one", () => {
+    expect(isCurrentSearchText(product("Ihlamur Çayı"))).toBe(true);
+    expect(isCurrentSearchText("ihlamur cayi elle toplanmis")).toBe(false);
+    expect(isCurrentSearchText(undefined)).toBe(false);
+  });
+});
+
+describe("short searches over the seeded catalogue (issue 38)", () => {
+  const products = seedProducts.map((p) => ({ ...p, temperaments: [] as string[] }));
+  const texts = products.map(searchTextOf);
+  const search = (query: string) =>
+    findProducts(products, texts, { categoryId: undefined, temperament: undefined, query, limit: 50 }, seedCategories);
+  const names = (query: string) => search(query).products.map((p) => p.name);
+  const beeCategory = seedCategories.find((c) => c.name === "Arı Ürünleri")?.id;
+  const bees = products.filter((p) => p.category_id === beeCategory).map((p) => p.name);
+
+  it.each(["arı", "ari", "ARI", "Arı"])(
+    "%j finds the bee products, the one named so first, not most of the shop",
+    (query) => {
+      expect(bees.length).toBeGreaterThan(1);
+      expect(names(query)[0]).toBe("Arı Poleni");
+      // The name's match, then the category's: "karışımı" and "yaprakları" no longer match.
+      expect(names(query).toSorted()).toEqual(bees.toSorted());
+    },
+  );
+
+  it("'bal' lists the honeys first, then the few whose texts name honey", () => {
+    const found = names("bal");
+    expect(found.slice(0, 2).toSorted()).toEqual(["Kestane Balı", "Süzme Çiçek Balı"]);
+    expect(found.length).toBeLessThan(9);
+    expect(found.every((name) => texts[products.findIndex((p) => p.name === name)]?.includes(" bal"))).toBe(true);
+  });
+
+  it("ranks name matches before category matches, and those before description matches, each in display order", () => {
+    const found = search("cay").products;
+    const rank = (p: (typeof products)[number]) =>
+      foldForSearch(p.name)
+        .split(" ")
+        .some((w) => w.startsWith("cay"))
+        ? 0
+        : p.category_id === seedCategories.find((c) => c.name === "Bitki Çayları")?.id
+          ? 1
+          : 2;
+    const ranks = found.map(rank);
+    expect(ranks).toEqual(ranks.toSorted());
+    expect(new Set(ranks)).toEqual(new Set([0, 1, 2]));
+    // Within a rank, the shop's own order.
+    for (const r of [0, 1, 2]) {
+      const ids = found.filter((p) => rank(p) === r).map((p) => products.indexOf(p));
+      expect(ids).toEqual(ids.toSorted((a, b) => a - b));
+    }
+  });
+
+  it("counts every match but returns the first `limit` by rank", () => {
+    const all = search("cay");
+    const page = findProducts(
+      products,
+      texts,
+      { categoryId: undefined, temperament: undefined, query: "cay", limit: 2 },
+      seedCategories,
+    );
+    expect(page.total).toBe(all.total);
+    expect(page.products).toEqual(all.products.slice(0, 2));
   });
 });
 
@@ -67,10 +140,12 @@ describe("a list screen's question over the whole list", () => {
 
   it("filters by category and by search together", () => {
     expect(findProducts(products, texts, { ...any, categoryId: 1 })).toMatchObject({ total: 3 });
+    // "Adaçayı" is one word: "cayi" does not start it.
     const teas = findProducts(products, texts, { ...any, categoryId: 1, query: "cayi", limit: 1 });
     expect(ids(teas)).toEqual([1]);
-    expect(teas.total).toBe(3);
-    expect(ids(findProducts(products, texts, { ...any, query: "YAG" }))).toEqual([2, 4]);
+    expect(teas.total).toBe(2);
+    // "Zeytinyağlı" is one word too: a search for "yag" is for the oils.
+    expect(ids(findProducts(products, texts, { ...any, query: "YAG" }))).toEqual([2]);
   });
 
   it("filters by temperament: only the products that name it, not those for everyone", () => {

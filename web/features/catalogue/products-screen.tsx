@@ -6,6 +6,7 @@ import { type Temperament, temperaments } from "../../../worker/contract/tempera
 import { ErrorPanel } from "../../components/error-panel.tsx";
 import { SearchIcon } from "../../components/icons.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
+import { useChoiceInRow } from "../../lib/scroll-row.ts";
 import { temperamentNames } from "../../lib/temperament-names.ts";
 import { ProductCard, ProductCardSkeleton } from "./product-card.tsx";
 import { startCatalogue, useProducts } from "./use-catalogue.ts";
@@ -31,7 +32,7 @@ type ProductsScreenProps = {
 /**
  * The products page (SPEC §2, §4): every product fetched once and filtered locally by category
  * and by temperament (issue 30; both mirrored in the URL) and by a Turkish-aware text search
- * over names and descriptions. The
+ * over names, category names and descriptions, name matches first (ADR 0072). The
  * cards are rendered a page at a time as the shopper scrolls: a shop of a thousand products
  * would otherwise build a thousand cards before the first one answers a tap.
  */
@@ -93,7 +94,7 @@ export function ProductsScreen({
           />
         </div>
         <CategoryFilter categories={categories} selected={categoryId} onSelect={onSelectCategory} />
-        <TemperamentFilter selected={temperament} categoryId={requested} />
+        <TemperamentFilter selected={temperament} categoryId={categoryId} />
       </div>
 
       {category?.description ? (
@@ -211,8 +212,12 @@ function CategoryFilter({
   onSelect: (categoryId: number | undefined) => void;
 }) {
   const options: { id: number | undefined; name: string }[] = [{ id: undefined, name: "All" }, ...(categories ?? [])];
+  const row = useRef<HTMLFieldSetElement>(null);
+  // A category chosen in the header's menu may be far to the right: brought into the row, once
+  // its chip is there (the categories may come after the page).
+  useChoiceInRow(row, '[aria-pressed="true"]', `${selected}|${options.length}`);
   return (
-    <fieldset className={chipRow}>
+    <fieldset ref={row} className={chipRow}>
       <legend className="sr-only">Filter by category</legend>
       {options.map(({ id, name }) => (
         <button
@@ -246,17 +251,8 @@ function TemperamentFilter({
 }) {
   const labelId = useId();
   const row = useRef<HTMLDivElement>(null);
-  // On a phone the row scrolls sideways: the current choice is brought into it, so a shopper who
-  // arrives on /products?temperament=phlegmatic sees which one is on (the page itself stays put).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `selected` is the reason to look again
-  useEffect(() => {
-    const current = row.current?.querySelector('[aria-current="page"]');
-    if (!row.current || !current) return;
-    const [outer, inner] = [row.current.getBoundingClientRect(), current.getBoundingClientRect()];
-    const padding = 20;
-    if (inner.right > outer.right) row.current.scrollLeft += inner.right - outer.right + padding;
-    else if (inner.left < outer.left) row.current.scrollLeft -= outer.left - inner.left + padding;
-  }, [selected]);
+  // On a phone the row scrolls sideways: a shopper who arrives on /products?temperament=phlegmatic sees which one is on.
+  useChoiceInRow(row, '[aria-current="page"]', selected);
   const options: { temperament: Temperament | undefined; name: string }[] = [
     { temperament: undefined, name: "All temperaments" },
     ...temperaments.map((temperament) => ({ temperament, name: temperamentNames[temperament] })),

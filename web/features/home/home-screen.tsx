@@ -32,14 +32,26 @@ const values: Value[] = [
 /** A signed-in member's suggestions: their dominant temperament and the products for their result. */
 export type HomeSuggestions = { dominant: Temperament; products: ReactNode };
 
+/** A signed-in member and their result as the device knows it (null: none yet, or not read here). */
+export type HomeMember = { result: { dominant: Temperament; secondary: Temperament } | null };
+
 /**
  * The home page (SPEC §2): hero, three value blocks, the temperament test invitation, the
  * featured products (passed in by the route, which composes the catalogue feature) and links
- * to the products page and the external shop. A signed-in member with a temperament result also
- * sees the products suggested for it before the featured ones (issue 30); signed out, nothing
- * changes.
+ * to the products page and the external shop. A signed-in member sees their result in the test's
+ * place, and the products suggested for it before the featured ones (issue 30); signed out,
+ * nothing changes.
  */
-export function HomeScreen({ featured, suggestions }: { featured: ReactNode; suggestions?: HomeSuggestions | null }) {
+export function HomeScreen({
+  featured,
+  suggestions,
+  member,
+}: {
+  featured: ReactNode;
+  suggestions?: HomeSuggestions | null;
+  /** Signed in as a member: the test block shows their result, not SPEC's invitation to sign up (issue 38). */
+  member?: HomeMember | null;
+}) {
   useDocumentTitle(undefined);
   return (
     <>
@@ -90,37 +102,7 @@ export function HomeScreen({ featured, suggestions }: { featured: ReactNode; sug
       </section>
 
       <section aria-labelledby="test-title" className="container-page py-8 sm:py-12">
-        <div className="group relative overflow-hidden rounded-3xl bg-sage-800 px-6 py-10 text-cream shadow-lift transition-colors hover:bg-sage-900 sm:px-12 sm:py-14">
-          <LeafIcon
-            aria-hidden="true"
-            className="pointer-events-none absolute -right-10 -bottom-16 size-56 -rotate-12 text-sage-600/60 sm:right-6 sm:-bottom-10 sm:size-80"
-            strokeWidth={0.6}
-          />
-          <div className="relative max-w-2xl">
-            <p className="text-sm font-semibold uppercase tracking-[0.14em] text-terracotta-200">
-              Free temperament test
-            </p>
-            <h2 id="test-title" className="mt-3 text-3xl font-semibold text-white sm:text-4xl">
-              <Link
-                to="/signup"
-                className="outline-none after:absolute after:inset-0 after:rounded-3xl focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-terracotta-200"
-              >
-                Discover your temperament with our 20-question test
-              </Link>
-            </h2>
-            <p className="mt-4 text-[1.0625rem] leading-relaxed text-sage-100 sm:text-lg">
-              Create a free account and the test will be waiting for you. We e‑mail your personal result within 24
-              hours.
-            </p>
-            <span
-              aria-hidden="true"
-              className="mt-7 inline-flex items-center gap-2 rounded-full bg-terracotta-600 px-5 py-2.5 font-semibold text-white shadow-soft transition-colors group-hover:bg-terracotta-700"
-            >
-              Sign up and start
-              <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
-            </span>
-          </div>
-        </div>
+        {member ? <MemberTestCard result={member.result} /> : <TestInvitation />}
       </section>
 
       {/* Below the first screen: the app adds it after the server's page is painted, and content
@@ -185,5 +167,100 @@ function SuggestionsSection({ dominant, products }: HomeSuggestions) {
       </div>
       <div className="mt-8">{products}</div>
     </section>
+  );
+}
+
+/** The test's card: sage, with a leaf drawn in its corner. */
+function TestCard({ className = "", children }: { className?: string; children: ReactNode }) {
+  return (
+    <div
+      className={`relative overflow-hidden rounded-3xl bg-sage-800 px-6 py-10 text-cream shadow-lift sm:px-12 sm:py-14 ${className}`}
+    >
+      <LeafIcon
+        aria-hidden="true"
+        className="pointer-events-none absolute -right-10 -bottom-16 size-56 -rotate-12 text-sage-600/60 sm:right-6 sm:-bottom-10 sm:size-80"
+        strokeWidth={0.6}
+      />
+      <div className="relative max-w-2xl">{children}</div>
+    </div>
+  );
+}
+
+const eyebrowClass = "text-sm font-semibold uppercase tracking-[0.14em] text-terracotta-200";
+const titleClass = "mt-3 text-3xl font-semibold text-white sm:text-4xl";
+const textClass = "mt-4 text-[1.0625rem] leading-relaxed text-sage-100 sm:text-lg";
+
+/** SPEC §2's heading linking to /signup, for visitors: the whole card is the link. */
+function TestInvitation() {
+  return (
+    <TestCard className="group transition-colors hover:bg-sage-900">
+      <p className={eyebrowClass}>Free temperament test</p>
+      <h2 id="test-title" className={titleClass}>
+        <Link
+          to="/signup"
+          className="outline-none after:absolute after:inset-0 after:rounded-3xl focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-terracotta-200"
+        >
+          Discover your temperament with our 20-question test
+        </Link>
+      </h2>
+      <p className={textClass}>
+        Create a free account and the test will be waiting for you. We e‑mail your personal result within 24 hours.
+      </p>
+      <span
+        aria-hidden="true"
+        className="mt-7 inline-flex items-center gap-2 rounded-full bg-terracotta-600 px-5 py-2.5 font-semibold text-white shadow-soft transition-colors group-hover:bg-terracotta-700"
+      >
+        Sign up and start
+        <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
+      </span>
+    </TestCard>
+  );
+}
+
+/** A member has taken the test: their result and the ways to its products and their profile. */
+function MemberTestCard({ result }: HomeMember) {
+  return (
+    <TestCard>
+      <p className={eyebrowClass}>Your temperament test</p>
+      {result ? (
+        <>
+          <h2 id="test-title" className={titleClass}>
+            Your temperament: {temperamentNames[result.dominant]}
+          </h2>
+          <p className={textClass}>
+            Your secondary temperament is {temperamentNames[result.secondary]}. The products below are chosen for your
+            result; your answers are on your profile, where you can change them.
+          </p>
+        </>
+      ) : (
+        <>
+          <h2 id="test-title" className={titleClass}>
+            Your result is on its way
+          </h2>
+          <p className={textClass}>
+            Your answers are saved. Your result shows here and on your profile once it is ready, and we e‑mail it to you
+            within 24 hours.
+          </p>
+        </>
+      )}
+      <div className="mt-7 flex flex-wrap gap-3">
+        {result ? (
+          <Link
+            to="/products"
+            search={{ temperament: result.dominant }}
+            className="inline-flex min-h-11 items-center gap-2 rounded-full bg-terracotta-600 px-5 py-2.5 font-semibold text-white shadow-soft transition-colors hover:bg-terracotta-700"
+          >
+            Products for {temperamentNames[result.dominant]}
+            <ArrowRightIcon className="size-4" />
+          </Link>
+        ) : null}
+        <Link
+          to="/profile"
+          className="inline-flex min-h-11 items-center rounded-full px-5 py-2.5 font-semibold text-white ring-1 ring-sage-100/60 transition-colors hover:bg-sage-700"
+        >
+          Your profile
+        </Link>
+      </div>
+    </TestCard>
   );
 }

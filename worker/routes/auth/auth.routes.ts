@@ -28,7 +28,7 @@ import {
 import { dispatchSoon } from "../../email/outbox.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { type AppEnv, createRouter } from "../../lib/app-env.ts";
-import { enforceRateLimit, limitPerClient } from "../../lib/rate-limit.ts";
+import { attemptKey, enforceRateLimit, limitPerClient } from "../../lib/rate-limit.ts";
 import { readSharePreviews } from "../../lib/share-previews.ts";
 import { parseWith, validate } from "../../lib/validate.ts";
 import { validAnswers } from "../../survey/answers.ts";
@@ -68,7 +68,8 @@ async function confirmSignup(c: Context<AppEnv>, { token, password }: SignupConf
   const link = await findRegistration(c.var.db, token, now);
   if (!link.ok) throw new ApiError(400, `link_${link.problem}`, linkDetails[link.problem]);
   const limit = { limit: c.var.config.SIGNIN_LIMIT_PER_ACCOUNT, windowMs: signInWindowMs };
-  await enforceRateLimit(c.var.db, `confirm:registration:${link.registration.id}`, limit, now);
+  const key = await attemptKey(c.var.config.JWT_SECRET, "confirm:registration", link.registration.id);
+  await enforceRateLimit(c.var.db, key, limit, now);
   if (!(await c.var.passwords.verify(password, link.registration.passwordHash))) {
     throw new ApiError(
       400,
@@ -95,7 +96,7 @@ export const authRoutes = createRouter()
     const answers = await validAnswers(c.var.db, request.survey_responses);
     // Hashed whatever the address, so an existing account takes as long to answer as a new one.
     const passwordHash = await c.var.passwords.hash(request.password);
-    const deps = { db: c.var.db, now: c.var.clock.now(), links: accountLinks(c) };
+    const deps = { db: c.var.db, now: c.var.clock.now(), secret: c.var.config.JWT_SECRET, links: accountLinks(c) };
     const { emailWritten, registrationId } = await signUp(deps, request, passwordHash, answers);
     if (emailWritten) dispatchSoon(c);
     // This browser's proof that it signed up: its link confirms here without the password.
@@ -146,6 +147,7 @@ export const authRoutes = createRouter()
     const deps = {
       db: c.var.db,
       now: c.var.clock.now(),
+      secret: c.var.config.JWT_SECRET,
       resetLink: (token: string) => siteUrl(c, `/reset-password#token=${encodeURIComponent(token)}`),
     };
     await requestPasswordReset(deps, email);
@@ -181,13 +183,18 @@ export const authRoutes = createRouter()
   })
   .put("/user", requireUser({ recovery: "allow" }), validate("json", updateUserSchema), async (c) => {
     const { password, current_password } = c.req.valid("json");
-    const deps = { db: c.var.db, now: c.var.clock.now(), passwords: c.var.passwords };
+    const deps = {
+      db: c.var.db,
+      now: c.var.clock.now(),
+      secret: c.var.config.JWT_SECRET,
+      passwords: c.var.passwords,
+    };
     await changePassword(deps, c.var, { password, currentPassword: current_password });
     return c.json({ user: sessionUser(c.var.user) }, 200, { "Cache-Control": "no-store" });
   })
   .post("/verify/resend", limitResends, validate("json", resendVerificationSchema), async (c) => {
     const { email } = c.req.valid("json");
-    const deps = { db: c.var.db, now: c.var.clock.now(), links: accountLinks(c) };
+    const deps = { db: c.var.db, now: c.var.clock.now(), secret: c.var.config.JWT_SECRET, links: accountLinks(c) };
     await resendVerification(deps, email);
     // A pass whether or not an e-mail was written: the same work for every address (ADR 0034).
     dispatchSoon(c);

@@ -29,7 +29,7 @@ const smallBody = () =>
 export const eventRoutes = createRouter().post("/", smallBody(), validate("json", eventSchema), async (c) => {
   await recordEvent(
     c.var.db,
-    { databaseUrl: c.var.config.DATABASE_URL, address: c.var.clientAddress(c), now: c.var.clock.now() },
+    { databaseUrl: c.var.config.DATABASE_URL, address: c.var.clientKey(), now: c.var.clock.now() },
     c.req.valid("json"),
   );
   // The same answer counted or not: a client cannot tell whether it reached the bound.

@@ -6,8 +6,13 @@ import type { StructuredData } from "./structured-data.ts";
 export type PageMeta = {
   title: string;
   description: string;
-  /** Absolute URL of the page, for og:url and the canonical link. */
-  url: string;
+  /**
+   * Absolute URL of the page, for og:url and the canonical link; none for a page that must not
+   * be indexed (`noindex`), which has no address of its own to name.
+   */
+  url?: string | undefined;
+  /** Keeps search engines from listing the page: the not-found page (ADR 0068). */
+  noindex?: boolean;
   /** The link preview's image (ADR 0019). */
   image?: ShareImage | undefined;
   /** The image that will be the largest paint: fetched with the HTML instead of after the script. */
@@ -33,12 +38,13 @@ const escapeJsonForHtml = (json: string) =>
 export function renderPageShell(shell: string, meta: PageMeta, data: InitialData | undefined, markup = ""): string {
   const { image } = meta;
   const tags = [
-    `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
+    meta.noindex ? noindexTag : "",
+    meta.url ? `<link rel="canonical" href="${escapeHtml(meta.url)}" />` : "",
     `<meta property="og:site_name" content="${escapeHtml(shopName)}" />`,
     `<meta property="og:type" content="${meta.type === "product" ? "product" : "website"}" />`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
+    meta.url ? `<meta property="og:url" content="${escapeHtml(meta.url)}" />` : "",
     ...(image ? imageTags(image) : []),
     `<meta name="twitter:card" content="${image ? "summary_large_image" : "summary"}" />`,
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
@@ -69,6 +75,16 @@ export function renderPageShell(shell: string, meta: PageMeta, data: InitialData
     )
     .replace("</head>", () => `    ${tags}\n  </head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+}
+
+const noindexTag = '<meta name="robots" content="noindex" />';
+
+/**
+ * A rendered page with `noindex` written in (ADR 0068): a filter naming nothing answers the
+ * render of the page without it, marked so search engines do not list that address.
+ */
+export function withNoindex(html: string): string {
+  return html.replace("</head>", () => `${noindexTag}</head>`);
 }
 
 /** `og:image` with what a scraper needs to lay it out before fetching it, when known. */

@@ -24,6 +24,29 @@ export function homeStructuredData(origin: string, description: string): Structu
   ];
 }
 
+/**
+ * A page of the shop's own text (/about, /privacy, /terms): what it is and whose site it is part
+ * of (ADR 0068).
+ */
+export function staticPageStructuredData(
+  origin: string,
+  url: string,
+  page: { type: "AboutPage" | "WebPage"; name: string; description: string },
+): StructuredData[] {
+  const site = new URL("/", origin).toString();
+  return [
+    {
+      "@context": context,
+      "@type": page.type,
+      name: page.name,
+      description: page.description,
+      url,
+      inLanguage: "en",
+      isPartOf: { "@type": "WebSite", name: shopName, url: site },
+    },
+  ];
+}
+
 /** A product page: the product, and the trail Home › its category › it. */
 export function productStructuredData(
   origin: string,

@@ -41,6 +41,8 @@ describe("the sitemap's XML", () => {
       { path: "/products/11", lastmod: time(9) },
       { path: "/products/12", lastmod: time(2) },
       { path: "/about", lastmod: undefined },
+      { path: "/privacy", lastmod: undefined },
+      { path: "/terms", lastmod: undefined },
     ]);
   });
 });

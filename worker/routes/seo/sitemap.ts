@@ -1,5 +1,6 @@
 import { asc } from "drizzle-orm";
 import { productDisplayOrder, safeCategoryColumns, safeProductColumns } from "../../catalogue/catalogue-queries.ts";
+import { staticPages } from "../../contract/app-pages.ts";
 import type { Database } from "../../db/client.ts";
 import { categories, products } from "../../db/schema.ts";
 import { escapeHtml } from "../../lib/escape-html.ts";
@@ -9,7 +10,7 @@ import { escapeHtml } from "../../lib/escape-html.ts";
  * confirmation screens reached from e-mails). Sign-in, sign-up, reset, profile and admin are
  * for one visitor, not for search results (robots.txt keeps crawlers out of them).
  */
-const fixedPages = ["/", "/products", "/about"] as const;
+const fixedPages = ["/", "/products"] as const;
 
 /** What the sitemap needs of the catalogue: ids and update times only. */
 export async function readSitemapRows(db: Database) {
@@ -39,8 +40,8 @@ function later(a: Date | undefined, b: Date | undefined) {
 /**
  * The pages and when each last changed (docs/decisions/0054-found-by-search-engines.md): a
  * product page shows its row and its category's name; a category's page its row and its
- * products; the home page and the full list every row. /about is the app's own text, whose
- * changes the database cannot date, so it goes without.
+ * products; the home page and the full list every row. /about, /privacy and /terms are the app's
+ * own text, whose changes the database cannot date, so they go without.
  */
 export function sitemapEntries(rows: SitemapRows): Entry[] {
   const categoryTime = new Map(rows.categories.map((row) => [row.id, row.updatedAt]));
@@ -55,13 +56,13 @@ export function sitemapEntries(rows: SitemapRows): Entry[] {
     newest = later(newest, updatedAt);
     return { path: `/products/${id}`, lastmod: later(updatedAt, category) };
   });
-  const [home, list, about] = fixedPages;
+  const [home, list] = fixedPages;
   return [
     { path: home, lastmod: newest },
     { path: list, lastmod: newest },
     ...[...categoryPageTime].map(([id, lastmod]) => ({ path: `/products?category=${id}`, lastmod })),
     ...productEntries,
-    { path: about, lastmod: undefined },
+    ...staticPages.map((path) => ({ path, lastmod: undefined })),
   ];
 }
 
