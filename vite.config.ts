@@ -67,7 +67,7 @@ export default defineConfig(({ mode }) => ({
             // script in the page.
             injectRegister: false,
             injectManifest: {
-              // The shell and the shopper's code. Never the admin's (DESIGN.md §6: shoppers do not
+              // The shell and the shopper's code. Never the admin's (docs/architecture.md §6: shoppers do not
               // download it): the admin route, its screen (dnd-kit inside) and the Tiptap editor.
               // The placeholder stands in for a product without a picture, offline too; the icons
               // and favicons are the installed app's, offline too.

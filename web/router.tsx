@@ -29,7 +29,7 @@ declare module "@tanstack/react-router" {
 
 declare module "@tanstack/history" {
   interface HistoryState {
-    /** Where a guest-only screen sent a signed-in user away from (SPEC §2). */
+    /** Where a guest-only screen sent a signed-in user away from (docs/product.md §2). */
     from?: string;
   }
 }

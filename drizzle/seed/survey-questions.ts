@@ -1,7 +1,7 @@
 import type { SeedSurveyQuestion } from "./types.ts";
 
 /**
- * The 20-question temperament test (SPEC §1, §9). Original wording; every question offers one
+ * The 20-question temperament test (docs/product.md §1, §9). Original wording; every question offers one
  * option per temperament, in a varying position so the order gives nothing away.
  */
 export const seedSurveyQuestions: SeedSurveyQuestion[] = [

@@ -92,7 +92,7 @@ describe("authorization on every admin route", async () => {
     .routes.filter((r) => r.path.startsWith("/api/admin/") && r.path !== "/api/admin/login" && r.method !== "ALL")
     .map((r) => [r.method, r.path.replace(":id", "1")] as const);
 
-  it("covers the routes SPEC §7 lists", () => {
+  it("covers the routes docs/product.md §7 lists", () => {
     const listed = adminRoutes.map(([method, path]) => `${method} ${path}`);
     for (const route of [
       "GET /api/admin/users",

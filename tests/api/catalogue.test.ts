@@ -32,7 +32,7 @@ const getJson = async <T>(path: string, init?: RequestInit) => {
 };
 
 describe("GET /api/products", () => {
-  it("lists every product by sort_order, then name, with every SPEC field", async () => {
+  it("lists every product by sort_order, then name, with every field of docs/product.md §3", async () => {
     const { res, body } = await getJson<Product[]>("/api/products");
     expect(res.status).toBe(200);
     expect(ours(body).map((p) => p.name)).toEqual(["Çörek Otu Yağı", "Adaçayı", "Ihlamur Çayı", "Zeytinyağı Sabunu"]);

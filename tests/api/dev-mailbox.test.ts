@@ -5,7 +5,7 @@ import { devMailboxMailer } from "../../worker/email/transports/dev-mailbox.ts";
 import { createLogger } from "../../worker/lib/logger.ts";
 import { createTestApp } from "../support/test-app.ts";
 
-// The development mailbox (DESIGN.md §5): the outbox as JSON and as a page, in development only.
+// The development mailbox (docs/architecture.md §5): the outbox as JSON and as a page, in development only.
 
 describe("in development", async () => {
   const { app, db, clock } = await createTestApp({ APP_ENV: "development" });

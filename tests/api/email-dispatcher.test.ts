@@ -10,7 +10,7 @@ import { enqueueEmail } from "../../worker/email/outbox.ts";
 import type { Logger } from "../../worker/lib/logger.ts";
 import { createTestClock, createTestDatabase } from "../support/test-app.ts";
 
-// The outbox dispatcher on a real libSQL file (DESIGN.md §5, ADR 0013): claims before sending,
+// The outbox dispatcher on a real libSQL file (docs/architecture.md §5, ADR 0013): claims before sending,
 // retries with back-off on the test clock, gives up after MAIL_MAX_ATTEMPTS and keeps the row.
 
 const { db, url } = await createTestDatabase();

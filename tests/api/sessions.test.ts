@@ -48,7 +48,7 @@ const errorOf = async (res: Response) => ({
 describe("signing in", async () => {
   const { db, clock, signIn, profile, session } = await shop();
 
-  it("answers SPEC §3's session for a confirmed member, with a one-hour access token", async () => {
+  it("answers docs/product.md §3's session for a confirmed member, with a one-hour access token", async () => {
     const member = await createMember(db);
     const res = await signIn(`  ${member.email.toUpperCase()} `, member.password);
     expect(res.status).toBe(200);

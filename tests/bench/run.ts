@@ -1,5 +1,5 @@
 /**
- * The benchmark (DESIGN.md §9, issue 3 "Speed"): `npm run bench` runs every section in order,
+ * The benchmark (docs/architecture.md §9, issue 3 "Speed"): `npm run bench` runs every section in order,
  * `npm run bench -- api` (or bundle, lighthouse, passwords, admin, runtimes, offline, admin-offline,
  * load; several allowed) only those. It prints figures beside baselines measured in the same run and marks each target
  * "met" or "NOT met"; it never fails on a figure (exit 1 only when the bench itself broke). The

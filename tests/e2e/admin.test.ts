@@ -109,7 +109,7 @@ test("desktop: the administrator signs in and runs the shop", async () => {
     /^console\.error: CSP violation: script-src-attr inline at .*rich-text-editor-[\w-]+\.js$/,
   ]);
 
-  // ── The admin login (SPEC §2, §5, §8) ──
+  // ── The admin login (docs/product.md §2, §5, §8) ──
   await openApp(page, "/admin");
   await page.getByRole("heading", { level: 1, name: "Admin Sign In" }).waitFor();
   expect(await page.getByRole("link", { name: "Back to Website" }).getAttribute("href")).toBe("/");
@@ -123,7 +123,7 @@ test("desktop: the administrator signs in and runs the shop", async () => {
   await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
   await alert(page, "Invalid admin credentials.");
   expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
-  // SPEC §8's two other readings: an answer without a token, a failure without a detail.
+  // docs/product.md §8's two other readings: an answer without a token, a failure without a detail.
   await page.route(/\/api\/admin\/login$/, (route) => route.fulfill({ status: 200, json: { user: {} } }));
   await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
   await alert(page, "Admin login failed. Please try again.");
@@ -493,7 +493,7 @@ test("phone: a failed load is named with Retry; every tab fits and passes axe", 
   await snap(page, "admin-login-phone");
   await expectAccessible(page);
 
-  // One of the five loads fails (SPEC §4, §8).
+  // One of the five loads fails (docs/product.md §4, §8).
   const unavailable = { status: 503, json: { detail: "Service unavailable.", code: "unavailable" } };
   await page.route(/\/api\/products(\?.*)?$/, (route) => route.fulfill(unavailable));
   const loading = await holdRequests(page, /\/api\/admin\/users$/);
@@ -533,7 +533,7 @@ test("phone: a failed load is named with Retry; every tab fits and passes axe", 
   await tab(page, "Product Management").click();
   await page.getByRole("button", { name: "Add Product" }).click();
   await page.getByRole("textbox", { name: "Description", exact: true }).waitFor();
-  // SPEC §9: the editor area is 10rem to 24rem tall.
+  // docs/product.md §9: the editor area is 10rem to 24rem tall.
   const [minHeight, maxHeight] = await page
     .getByRole("textbox", { name: "Description", exact: true })
     .evaluate((editor) => [getComputedStyle(editor).minHeight, getComputedStyle(editor).maxHeight]);
@@ -586,7 +586,7 @@ test("a member opening /admin sees Access Denied, and can switch to the admin lo
   // A stale admin flag from an earlier session must go too.
   await page.evaluate(() => localStorage.setItem("isAdminAuth", "1"));
 
-  // SPEC §4: a member's stored session is confirmed with the profile first ("Loading..." meanwhile).
+  // docs/product.md §4: a member's stored session is confirmed with the profile first ("Loading..." meanwhile).
   const confirming = await holdRequests(page, /\/api\/user\/profile$/);
   await openApp(page, "/admin");
   await status(page, "Loading...");

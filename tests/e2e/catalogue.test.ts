@@ -171,7 +171,7 @@ describe.each<Kind>(["desktop", "phone"])("catalogue on %s", (kind) => {
     await search.fill("igde");
     await expectProductsShown(page, [byName("İğde Unu")]);
 
-    // Nothing matches: the SPEC's empty text.
+    // Nothing matches: docs/product.md's empty text.
     await search.fill("zzz no such remedy");
     await page.getByText(emptyText, { exact: true }).waitFor();
     expect(await productGrid(page).count()).toBe(0);

@@ -65,7 +65,7 @@ test("a member changes the password on the profile, signs out, and signs in with
   await screenshot(page, "change-password-profile-desktop");
   await expectAccessible(page);
 
-  // SPEC §5's rules, checked before anything is sent.
+  // docs/product.md §5's rules, checked before anything is sent.
   await submit.click();
   expect(await alert.textContent()).toBe("Please fill in all fields");
   await fill(member.password, "12345", "12345");

@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { expectAccessible, openApp, screenshot } from "../support/browser.ts";
 import { openShopPage, type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
 
-// SPEC §1's four contact links on a phone (issue 27): a floating column of four would cover the
+// docs/product.md §1's four contact links on a phone (issue 27): a floating column of four would cover the
 // right edge of what the shopper reads and taps, so one button opens it. The desktop column and
 // its hover labels are checked in home.test.ts.
 

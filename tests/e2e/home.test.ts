@@ -232,7 +232,7 @@ describe("other screens of the shell", () => {
     await page.getByRole("heading", { level: 1, name: "Welcome Back" }).waitFor();
   });
 
-  test("every route of SPEC §2 renders inside the layout", async () => {
+  test("every route of docs/product.md §2 renders inside the layout", async () => {
     const page = await openPage("desktop");
     const routes: [string, string][] = [
       [`/products/${(products[0] as Product).id}`, (products[0] as Product).name],

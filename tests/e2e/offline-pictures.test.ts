@@ -12,7 +12,7 @@ import {
 import { startPictureHost } from "../support/picture-host.ts";
 import { type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
 
-// Product pictures an admin links from other https hosts (SPEC §3: images are URLs), offline
+// Product pictures an admin links from other https hosts (docs/product.md §3: images are URLs), offline
 // (issue 14, ADR 0025): every product's first picture is kept after one visit when its host lets
 // the service worker read it; a host that does not has its pictures kept as they are shown.
 

@@ -21,7 +21,7 @@ import { getJson } from "../support/server.ts";
 import { type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
 
 // A shopper on a phone keeps browsing the whole catalogue without a network after one visit
-// (issue 14, DESIGN.md §7): the device's copy in IndexedDB, the service worker's pages and
+// (issue 14, docs/architecture.md §7): the device's copy in IndexedDB, the service worker's pages and
 // pictures, the offline indicator, and the catch-up once the network is back.
 
 const shop = {} as ShopInBrowser;

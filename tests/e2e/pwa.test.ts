@@ -23,7 +23,7 @@ import {
 import { getJson, startTestServer, type TestServer } from "../support/server.ts";
 import { type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
 
-// The installable, offline-capable shop (DESIGN.md §7, ADR 0018): the manifest and its icons,
+// The installable, offline-capable shop (docs/architecture.md §7, ADR 0018): the manifest and its icons,
 // the service worker's answers online and offline, and the prompt for a new version.
 
 const shop = {} as ShopInBrowser;
@@ -64,7 +64,7 @@ function precachedUrls(swSource: string): string[] {
 }
 
 describe("installable", () => {
-  test("Chromium finds nothing against installing the app, and the manifest has every field DESIGN.md §7 names", async () => {
+  test("Chromium finds nothing against installing the app, and the manifest has every field docs/architecture.md §7 names", async () => {
     // A profile on disk: Chromium does not offer to install from an incognito-like context,
     // which is what a new context of a launched browser is.
     const profile = mkdtempSync(join(tmpdir(), "pwa-profile-"));

@@ -55,7 +55,7 @@ test("a returning member on a phone: sign-in, profile edits, two tabs, a forgott
   await screenshot(page, "sign-in-phone");
   await expectAccessible(page);
 
-  // SPEC §5 and §8: empty fields, then a wrong password (the e-mail typed loosely).
+  // docs/product.md §5 and §8: empty fields, then a wrong password (the e-mail typed loosely).
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   expect(await alertText(page)).toBe("Please fill in all fields");
   await signIn(page, `  ${member.email.toUpperCase()} `, "not-my-password");
@@ -172,7 +172,7 @@ test("a returning member on a phone: sign-in, profile edits, two tabs, a forgott
   await screenshot(page, "reset-password-phone");
   await expectAccessible(page);
 
-  // SPEC §5's three messages, then the new password.
+  // docs/product.md §5's three messages, then the new password.
   const update = page.getByRole("button", { name: "Update Password" });
   await update.click();
   expect(await alertText(page)).toBe("Please fill in both password fields.");
@@ -193,7 +193,7 @@ test("a returning member on a phone: sign-in, profile edits, two tabs, a forgott
   await page.getByRole("status").filter({ hasText: "Your password has been updated." }).waitFor();
   await screenshot(page, "reset-password-phone-done", { fullPage: false });
   await page.waitForURL("**/signin");
-  expect(Date.now() - updatedAt).toBeGreaterThanOrEqual(1000); // SPEC §9: after 1200 ms
+  expect(Date.now() - updatedAt).toBeGreaterThanOrEqual(1000); // docs/product.md §9: after 1200 ms
 
   // The link works once: again, it says so and offers a new one.
   await openApp(page, link as string);
@@ -257,7 +257,7 @@ test("past the hour the session refreshes itself: same screen, one refresh, call
   expect(refreshes).toHaveLength(1);
 });
 
-test("desktop: SPEC §8's other sign-in messages, and the administrator goes to /admin", async () => {
+test("desktop: docs/product.md §8's other sign-in messages, and the administrator goes to /admin", async () => {
   const unconfirmed: Member = {
     email: "deniz.waiting@example.com",
     password: "nane-limon-3",
@@ -297,7 +297,7 @@ test("desktop: SPEC §8's other sign-in messages, and the administrator goes to 
     .waitFor();
   await screenshot(page, "sign-in-desktop-limited");
 
-  // The administrator signs in here too, and lands on /admin with SPEC §3's flags.
+  // The administrator signs in here too, and lands on /admin with docs/product.md §3's flags.
   await signIn(page, shop.server.adminEmail, shop.server.adminPassword);
   await page.waitForURL("**/admin");
   expect(

@@ -4,7 +4,7 @@ import { openApp } from "../support/browser.ts";
 import { type Member, signUpMember } from "../support/members.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
 
-// Issue 27: on load with a stored session the profile is fetched (SPEC §4). That check and the
+// Issue 27: on load with a stored session the profile is fetched (docs/product.md §4). That check and the
 // profile screen ask the server once between them, and its answer is read to the end: an answer
 // left unread keeps its request open, and the page never goes quiet.
 

@@ -30,7 +30,7 @@ test("a new visitor joins on a phone: wizard, verification link, Turkish page, r
   await screenshot(page, "sign-up-phone-step-1");
   await expectAccessible(page);
 
-  // Step 1: each of SPEC §5's messages once.
+  // Step 1: each of docs/product.md §5's messages once.
   const next = page.getByRole("button", { name: "Next" });
   await next.click();
   expect(await alertText(page)).toBe("Please fill in all fields");
@@ -187,7 +187,7 @@ test.each(["phone", "desktop"] as const)(
     const tryAgain = failure.getByRole("button", { name: "Try again" });
     expect(await page.getByRole("button", { name: "Next" }).count()).toBe(0);
     expect(await page.getByText(/^Answered:/).count()).toBe(0);
-    // SPEC's text is for a survey with no questions, which this is not.
+    // docs/product.md's text is for a survey with no questions, which this is not.
     expect(await page.getByText("No survey questions available.").count()).toBe(0);
     await screenshot(page, `sign-up-${kind}-questions-not-loaded`, { fullPage: false });
     await expectAccessible(page);

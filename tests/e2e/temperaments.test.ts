@@ -159,7 +159,7 @@ test.each(["phone", "desktop"] as const)(
     );
     await expectProductsShown(page, suiting(products, "phlegmatic", category.id));
 
-    // A search for the product for everyone finds nothing under a temperament: SPEC's words.
+    // A search for the product for everyone finds nothing under a temperament: docs/product.md's words.
     await page.getByRole("searchbox", { name: "Search products" }).fill(untagged.name);
     await page.getByText(emptyText).waitFor();
     await expectAccessible(page);

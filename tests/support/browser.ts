@@ -6,14 +6,14 @@ import { type Browser, type BrowserContext, type BrowserContextOptions, chromium
 import { expect, onTestFinished } from "vitest";
 
 /**
- * Browser end-to-end support (DESIGN.md §9): playwright-core drives Debian's Chromium
+ * Browser end-to-end support (docs/architecture.md §9): playwright-core drives Debian's Chromium
  * (`/usr/bin/chromium`, or CHROME_PATH); a test tool's own browser download cannot work here.
  */
 export function launchBrowser(extraFlags: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: chromePath(), args: [...chromiumFlags, ...extraFlags] });
 }
 
-/** Debian's Chromium unless CHROME_PATH says otherwise (DESIGN.md §9). */
+/** Debian's Chromium unless CHROME_PATH says otherwise (docs/architecture.md §9). */
 export const chromePath = () => process.env.CHROME_PATH || "/usr/bin/chromium";
 
 /**
@@ -247,7 +247,7 @@ let axeSource: string | undefined;
 
 /**
  * Runs axe-core (WCAG 2.2 A/AA and best practices) on the page as it is now and returns one
- * line per violation, empty when there is none (DESIGN.md §6: axe finds nothing on any screen).
+ * line per violation, empty when there is none (docs/architecture.md §6: axe finds nothing on any screen).
  */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");

@@ -52,7 +52,7 @@ export async function createProducts(db: Database, count: number, fields: Produc
   await db.insert(products).values(Array.from({ length: count }, () => productValues(fields)));
 }
 
-/** An admin product write's body (SPEC §7), with whatever fields a test says differently. */
+/** An admin product write's body (docs/product.md §7), with whatever fields a test says differently. */
 export const productBody = (categoryId: number, fields: Record<string, unknown> = {}) => ({
   name: "Ihlamur Çayı",
   short_description: "Kış akşamları için",
@@ -87,7 +87,7 @@ export function answerSurvey(
   );
 }
 
-/** A complete sign-up body (SPEC §7) with a fresh address. */
+/** A complete sign-up body (docs/product.md §7) with a fresh address. */
 export function signupBody(
   survey: readonly { id: number; options: SurveyOption[] }[],
   fields: Record<string, unknown> = {},

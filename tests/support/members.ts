@@ -75,7 +75,7 @@ export async function signUpMember(
 }
 
 /**
- * Lets the minute pass that the server waits between two e-mails to one address (DESIGN.md §4):
+ * Lets the minute pass that the server waits between two e-mails to one address (docs/architecture.md §4):
  * a member who just signed up may ask for a reset link at once in a test, not in real life.
  */
 export async function forgetMailThrottle(server: TestServer, email: string): Promise<void> {

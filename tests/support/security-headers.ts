@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import { securityHeaders } from "../../worker/lib/security-headers.ts";
 
 /**
- * Asserts DESIGN.md §8's headers on a response: each exactly as the server defines it, and a
+ * Asserts docs/architecture.md §8's headers on a response: each exactly as the server defines it, and a
  * Content-Security-Policy that really forbids what it must (no inline scripts, no plugins, no
  * <base>, no framing), so a loosened policy fails here even if both places change.
  */

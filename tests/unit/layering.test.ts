@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { projectRoot as root } from "../../worker/entries/node-env.ts";
 
-// DESIGN.md §2's layering, and what the Worker entry and product code may import (ADR 0012), are
+// docs/architecture.md §2's layering, and what the Worker entry and product code may import (ADR 0012), are
 // enforced by Biome's noRestrictedImports (biome.json's overrides), so `npm run lint` fails on a
 // violation. This proves the rules are switched on and mean what they say: the project's own
 // biome.json lints small files placed where the rules apply.
@@ -39,7 +39,7 @@ function restrictedImports(path: string, source: string): string[] {
   return report.diagnostics.filter((d) => d.category === "lint/style/noRestrictedImports").map((d) => d.message);
 }
 
-describe("the layering rules of DESIGN.md §2", () => {
+describe("the layering rules of docs/architecture.md §2", () => {
   it.each([
     [
       "web/features/catalogue/a.ts",

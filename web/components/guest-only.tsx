@@ -7,12 +7,12 @@ import { SessionLoading } from "./session-loading.tsx";
 type Destination = "/" | "/admin";
 
 /**
- * SPEC §2's guest-only wrapper: "Loading…" while the session is being confirmed; a signed-in
+ * docs/product.md §2's guest-only wrapper: "Loading…" while the session is being confirmed; a signed-in
  * user goes to / (replacing this entry in the history, with the address they came for kept in
  * the history state); everyone else sees the screen.
  *
  * @param destination where a signed-in user goes instead of /: the sign-in screen sends the
- *   administrator to /admin (SPEC §2). Deciding it here, where the redirect happens, means one
+ *   administrator to /admin (docs/product.md §2). Deciding it here, where the redirect happens, means one
  *   navigation, not two racing each other.
  */
 export function GuestOnly({

@@ -1,6 +1,6 @@
 import type { ComponentProps, SyntheticEvent } from "react";
 
-/** Shown when a product has no image, or its image cannot be loaded (SPEC §3). */
+/** Shown when a product has no image, or its image cannot be loaded (docs/product.md §3). */
 export const placeholderImage = "/images/placeholder.svg";
 
 const showPlaceholder = (event: SyntheticEvent<HTMLImageElement>) => {

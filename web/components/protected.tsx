@@ -4,7 +4,7 @@ import { useSessionStatus } from "../lib/session.ts";
 import { SessionLoading } from "./session-loading.tsx";
 
 /**
- * SPEC §2's protected wrapper: "Loading…" while the session is being confirmed; with no user,
+ * docs/product.md §2's protected wrapper: "Loading…" while the session is being confirmed; with no user,
  * to /signin (replacing this entry); otherwise the screen. Signing out anywhere, in any tab,
  * sends the screen there too.
  */

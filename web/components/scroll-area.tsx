@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /**
- * A list that scrolls within about 24rem (SPEC §9's survey list). Focusable, so a keyboard user
+ * A list that scrolls within about 24rem (docs/product.md §9's survey list). Focusable, so a keyboard user
  * can scroll it too (WCAG 2.1.1; axe's scrollable-region-focusable), and named for screen readers.
  */
 export function ScrollArea({

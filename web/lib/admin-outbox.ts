@@ -4,7 +4,7 @@ import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import { inTemperamentOrder } from "../../worker/contract/temperaments.ts";
 
 /*
- * The administrator's outbox (DESIGN.md §7, ADR 0046): every admin write waits here, in order,
+ * The administrator's outbox (docs/architecture.md §7, ADR 0046): every admin write waits here, in order,
  * until the server has answered it for good. What the admin's device shows is the server's lists
  * with the waiting changes laid over them (`applyOutbox`), so the local change and its outbox
  * entry are one record, written in one transaction. Shared by the admin's screens and the
@@ -71,7 +71,7 @@ export const newEntry = (change: OutboxChange, owner: string, key: string, queue
   notBefore: 0,
 });
 
-/** One of the dashboard's five loads as last received (SPEC §4), for the dashboard offline. */
+/** One of the dashboard's five loads as last received (docs/product.md §4), for the dashboard offline. */
 export type StoredLoad = { name: string; data: unknown; loadedAt: number };
 
 export const outboxDbName = "dogal-yasam-admin";

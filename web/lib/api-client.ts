@@ -3,7 +3,7 @@ import type { AppType } from "../../worker/app.ts";
 import { errorBodySchema } from "../../worker/contract/error-body.ts";
 
 /**
- * The typed API client (DESIGN.md §3): built from the server's route types, so a contract
+ * The typed API client (docs/architecture.md §3): built from the server's route types, so a contract
  * change breaks `tsc -p web`, not the shopper. Same origin: the Node server and the Worker
  * serve the PWA and `/api` together (Vite's dev server proxies `/api`).
  */

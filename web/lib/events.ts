@@ -1,5 +1,5 @@
 /**
- * Window events that keep separate parts of the app in step (SPEC §2, §7): after a category is
+ * Window events that keep separate parts of the app in step (docs/product.md §2, §7): after a category is
  * created, updated or deleted the admin fires `categories-changed`, and the header reloads its
  * category menu.
  */

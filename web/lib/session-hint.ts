@@ -1,4 +1,4 @@
-/** SPEC §3's storage key for the access token. */
+/** docs/product.md §3's storage key for the access token. */
 export const tokenStorageKey = "token";
 
 /**

@@ -237,7 +237,7 @@ function openTab(options: { stale?: boolean } = {}) {
 /** Moves the fake clock to `at` ms after the start, running every timer due on the way. */
 const advanceTo = (at: number) => vi.advanceTimersByTimeAsync(start + at - Date.now());
 
-describe("the constants of SPEC §9", () => {
+describe("the constants of docs/product.md §9", () => {
   it("looks every 30 s and refreshes on the first tick with 3 ticks or fewer left", async () => {
     const tab = openTab(); // ticks at 30 s, 60 s, … after the start
     await advanceTo(10 * second);
@@ -329,7 +329,7 @@ describe("events", () => {
     await tab.manager.signOut();
     expect(tab.names()).toEqual(["SIGNED_IN", "TOKEN_REFRESHED", "SIGNED_OUT"]);
     expect(tab.manager.getState()).toEqual({ status: "signed-out", session: null });
-    // SPEC §4: the token and the admin flag go, and the member's temperament kept for home (ADR 0053).
+    // docs/product.md §4: the token and the admin flag go, and the member's temperament kept for home (ADR 0053).
     expect([...browser.items.keys()]).toEqual([]);
     const logout = server.calls.find((call) => call.path === "/api/auth/logout");
     expect(logout?.bearer).toBe(refreshed?.access_token);
@@ -493,7 +493,7 @@ describe("a tab woken from sleep", () => {
   });
 });
 
-describe("on load with a stored session (SPEC §4)", () => {
+describe("on load with a stored session (docs/product.md §4)", () => {
   it("fetches the profile while 'loading', then is signed in", async () => {
     browser.storeSession(server.issue(member));
     const tab = openTab();

@@ -4,8 +4,8 @@ import { ApiResponseError, NetworkError, readJson } from "./api-client.ts";
 import { tokenStorageKey } from "./session-hint.ts";
 
 /*
- * The client half of the product's own authentication provider (DESIGN.md §4, SPEC §4 and §9).
- * It behaves like the hosted provider SPEC was written against: it keeps the session in the
+ * The client half of the product's own authentication provider (docs/architecture.md §4, docs/product.md §4 and §9).
+ * It behaves like the hosted provider the owner's specification was written against (docs/product.md §4): it keeps the session in the
  * browser's storage, refreshes it before it runs out, tells the app what happened through the
  * provider's event names, and keeps every tab of the browser in step.
  *
@@ -14,13 +14,13 @@ import { tokenStorageKey } from "./session-hint.ts";
  * so the unit tests run it over a fake clock with two "tabs" in one process.
  */
 
-/** SPEC §9: how often the session is looked at. */
+/** docs/product.md §9: how often the session is looked at. */
 export const autoRefreshTickMs = 30_000;
-/** SPEC §9: refresh once the session has this many ticks or fewer left. */
+/** docs/product.md §9: refresh once the session has this many ticks or fewer left. */
 export const autoRefreshTickThreshold = 3;
-/** SPEC §9: a token this close to its end is treated as ended: refreshed before it is sent. */
+/** docs/product.md §9: a token this close to its end is treated as ended: refreshed before it is sent. */
 export const expiryMarginMs = 90_000;
-/** SPEC §9: the first retry of a refresh that got no answer; each next one waits twice as long. */
+/** docs/product.md §9: the first retry of a refresh that got no answer; each next one waits twice as long. */
 export const firstRetryDelayMs = 200;
 /**
  * How long the profile read by the session check on load may stand in for the profile screen's
@@ -36,16 +36,16 @@ export const sessionStorageKey = "session";
  * (web/lib/member-temperament.ts, ADR 0053); the member's own, so it goes at sign-out too.
  */
 export const temperamentStorageKey = "temperamentResult";
-/** SPEC §3: "1" while the administrator is signed in. */
+/** docs/product.md §3: "1" while the administrator is signed in. */
 export const adminFlagStorageKey = "isAdminAuth";
-/** SPEC §3: where the administrator goes after signing in. */
+/** docs/product.md §3: where the administrator goes after signing in. */
 export const postLoginRedirectStorageKey = "postLoginRedirect";
 
-/** SPEC §4's event names. */
+/** docs/product.md §4's event names. */
 export type AuthEvent = "SIGNED_IN" | "SIGNED_OUT" | "TOKEN_REFRESHED" | "PASSWORD_RECOVERY" | "USER_UPDATED";
 
 /**
- * `loading`: a stored session is being confirmed (SPEC §4: the profile is fetched on load);
+ * `loading`: a stored session is being confirmed (docs/product.md §4: the profile is fetched on load);
  * the screens that depend on it wait ("Loading…").
  */
 export type SessionState =
@@ -115,7 +115,7 @@ export class SessionManager {
     return () => this.#stateListeners.delete(listener);
   }
 
-  /** SPEC §4's events, as the provider reports them. Returns the unsubscribe function. */
+  /** docs/product.md §4's events, as the provider reports them. Returns the unsubscribe function. */
   onAuthStateChange(listener: Listener): () => void {
     this.#eventListeners.add(listener);
     return () => this.#eventListeners.delete(listener);
@@ -150,14 +150,14 @@ export class SessionManager {
 
   /**
    * Password sign-in (`POST /api/auth/token?grant_type=password`). Throws the API's error (its
-   * detail is the provider message SPEC §8 maps), or a NetworkError.
+   * detail is the provider message docs/product.md §8 maps), or a NetworkError.
    */
   signIn(email: string, password: string): Promise<Session> {
     return this.#signInAt("/api/auth/token?grant_type=password", email, password);
   }
 
   /**
-   * SPEC §7's separate admin login (`POST /api/admin/login`): a session only for the
+   * docs/product.md §7's separate admin login (`POST /api/admin/login`): a session only for the
    * administrator; anyone else gets the API's 401 with its detail. Same session afterwards.
    */
   signInAsAdmin(email: string, password: string): Promise<Session> {
@@ -166,7 +166,7 @@ export class SessionManager {
 
   async #signInAt(path: string, email: string, password: string): Promise<Session> {
     const session = sessionSchema.safeParse(await readJson(this.#post(path, { email, password })));
-    // SPEC §8: an answer without a user or token is a failed sign-in, not a session.
+    // docs/product.md §8: an answer without a user or token is a failed sign-in, not a session.
     if (!session.success) throw new IncompleteSessionError();
     const signedIn = this.#onLocalClock(session.data);
     this.#store(signedIn);
@@ -371,7 +371,7 @@ export class SessionManager {
     return session.expires_at * 1000 - this.#now();
   }
 
-  /** SPEC §9: refresh when the session has 3 ticks or fewer left (counted in whole ticks). */
+  /** docs/product.md §9: refresh when the session has 3 ticks or fewer left (counted in whole ticks). */
   async #tick(): Promise<void> {
     const session = this.#state.session;
     if (!session) return;
@@ -401,7 +401,7 @@ export class SessionManager {
   // ---- The stored session on load -------------------------------------------------------------
 
   /**
-   * SPEC §4: on load with a token the profile is fetched; if that fails the user is signed out.
+   * docs/product.md §4: on load with a token the profile is fetched; if that fails the user is signed out.
    * The administrator's session skips it. "Fails" is the server refusing the token: with no
    * answer at all (offline, the PWA's other half) the member stays signed in, and a server
    * error says nothing about the token either. The profile it reads is kept for the profile
@@ -512,7 +512,7 @@ export class SessionManager {
   /**
    * The stored session, or null. It is the session record that counts, written first and
    * removed first, so a read between the two writes never sees a session end that did not; a
-   * record without SPEC's token beside it (removed by anything else) is no session either.
+   * record without docs/product.md's token beside it (removed by anything else) is no session either.
    */
   #read(): Session | null {
     const { storage } = this.#deps;
@@ -535,7 +535,7 @@ export class SessionManager {
     }
   }
 
-  /** SPEC §4: logout clears the token and the admin flag (and what the device kept of the member). */
+  /** docs/product.md §4: logout clears the token and the admin flag (and what the device kept of the member). */
   #clearStorage(): void {
     for (const key of [sessionStorageKey, tokenStorageKey, adminFlagStorageKey, temperamentStorageKey]) {
       try {
@@ -547,7 +547,7 @@ export class SessionManager {
   }
 }
 
-/** A 200 answer to sign-in that carries no usable session (SPEC §8: "Login failed."). */
+/** A 200 answer to sign-in that carries no usable session (docs/product.md §8: "Login failed."). */
 export class IncompleteSessionError extends Error {
   override name = "IncompleteSessionError";
   constructor() {

@@ -57,7 +57,7 @@ export function useSessionState(): SessionState | undefined {
 
 export type SessionStatus = SessionState["status"];
 
-/** "loading" until the stored session, if any, is confirmed (SPEC §2's wrappers wait on it). */
+/** "loading" until the stored session, if any, is confirmed (docs/product.md §2's wrappers wait on it). */
 export function useSessionStatus(): SessionStatus {
   return useSessionState()?.status ?? "loading";
 }
@@ -66,7 +66,7 @@ const subscribe = (onChange: () => void) => getSessionManager().subscribe(onChan
 const readState = () => getSessionManager().getState();
 const readNothing = () => undefined;
 
-/** SPEC §4's events: `onAuthStateChange((event, session) => …)`; returns the unsubscribe. */
+/** docs/product.md §4's events: `onAuthStateChange((event, session) => …)`; returns the unsubscribe. */
 export function onAuthStateChange(listener: (event: AuthEvent, session: Session | null) => void): () => void {
   return getSessionManager().onAuthStateChange(listener);
 }
@@ -79,7 +79,7 @@ export const memberApi = hc<AppType>("/api", {
   fetch: (input: RequestInfo | URL, init?: RequestInit) => getSessionManager().fetch(input, init),
 });
 
-/** SPEC §3: after the administrator signs in, the flags that send them to the admin panel. */
+/** docs/product.md §3: after the administrator signs in, the flags that send them to the admin panel. */
 export function rememberAdminSignIn(): void {
   try {
     localStorage.setItem(adminFlagStorageKey, "1");

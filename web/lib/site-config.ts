@@ -14,7 +14,7 @@ export const siteConfig = {
   tagline: "Natural remedies and gentle rituals for everyday well-being.",
   /** The external marketplace shop where products are bought. */
   shopUrl,
-  /** Targets of the floating contact column (SPEC §1). */
+  /** Targets of the floating contact column (docs/product.md §1). */
   contact: {
     chat: pick(env.VITE_CONTACT_CHAT_URL, "https://wa.me/905551234567"),
     store: pick(env.VITE_CONTACT_STORE_URL, shopUrl),

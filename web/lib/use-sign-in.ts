@@ -3,13 +3,13 @@ import { foldEmail, type Session } from "../../worker/contract/auth.ts";
 import { ApiResponseError } from "./api-client.ts";
 import { rememberAdminSignIn } from "./session.ts";
 
-/** SPEC §5: sign-in and admin login both need both fields. */
+/** docs/product.md §5: sign-in and admin login both need both fields. */
 export const fillInAllFields = "Please fill in all fields";
 
 /**
- * The submit flow the member sign-in and the admin login share: both fields required (SPEC §5),
+ * The submit flow the member sign-in and the admin login share: both fields required (docs/product.md §5),
  * the e-mail trimmed and lower-cased, one attempt at a time, the administrator's flags stored
- * (SPEC §3), and a refusal turned into the screen's own sentence (SPEC §8 words them apart). The
+ * (docs/product.md §3), and a refusal turned into the screen's own sentence (docs/product.md §8 words them apart). The
  * stored session itself is what moves the screen on (the guest-only wrapper, the admin screen).
  *
  * @param onLocked the account is locked for this browser (ADR 0035): the reset e-mail is the way

@@ -4,7 +4,7 @@ import { SigninScreen } from "../features/account/signin-screen.tsx";
 
 export const Route = createFileRoute("/signin")({
   component: () => (
-    // SPEC §2: the administrator signs in here too, and goes to the admin panel.
+    // docs/product.md §2: the administrator signs in here too, and goes to the admin panel.
     <GuestOnly destination={(session) => (session.user.role === "admin" ? "/admin" : "/")}>
       <SigninScreen />
     </GuestOnly>

@@ -2,12 +2,12 @@ import type { Plugin } from "vite";
 
 /**
  * Writes dist/web/_headers: Workers Static Assets answers files without running the Worker, so
- * the security headers the Worker adds to its own responses (DESIGN.md §8) are repeated here,
+ * the security headers the Worker adds to its own responses (docs/architecture.md §8) are repeated here,
  * the hashed files under /assets/ are cached for good, and the service worker script gets its
  * own headers (ADR 0018).
  *
  * @param headers the Worker's security headers (worker/lib/security-headers.ts), passed in by
- *   vite.config.ts: web/ imports nothing from worker/ but the contract (DESIGN.md §2)
+ *   vite.config.ts: web/ imports nothing from worker/ but the contract (docs/architecture.md §2)
  * @param serviceWorker the service worker's path and the headers it gets instead of (or beside)
  *   those: a header it sets replaces the site-wide one (`! Name` detaches it first, else
  *   Cloudflare would append the second value to the first)

@@ -5,7 +5,7 @@ import { emailOutbox, surveyQuestions, surveyResponses, temperamentResults, user
 
 /**
  * Every member with the profile fields, their answers (question order and text), the temperament
- * result and whether the result e-mail went out, for the admin's Users tab (SPEC §2). Five
+ * result and whether the result e-mail went out, for the admin's Users tab (docs/product.md §2). Five
  * statements in one batch, whatever the number of members: the rows are joined here, not one
  * query per member.
  */

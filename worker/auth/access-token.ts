@@ -1,6 +1,6 @@
 import { errors, jwtVerify, SignJWT } from "jose";
 
-/** DESIGN.md §4: access tokens live one hour. */
+/** docs/architecture.md §4: access tokens live one hour. */
 export const accessTokenTtlSeconds = 60 * 60;
 
 export type AccessClaims = {

@@ -1,7 +1,7 @@
 import { base64url } from "./tokens.ts";
 
 /**
- * Password hashing (DESIGN.md §4, docs/decisions/0012-password-hashing-per-runtime.md): argon2id
+ * Password hashing (docs/architecture.md §4, docs/decisions/0012-password-hashing-per-runtime.md): argon2id
  * at OWASP ASVS 5.0's parameters (m = 19 MiB, t = 2, p = 1), stored as one PHC string with its
  * parameters, so raising them later only means re-hashing at the next sign-in (`needsRehash`).
  * Each runtime brings its fastest engine (Node's own argon2, WebAssembly on Workers); this module

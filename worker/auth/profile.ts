@@ -8,7 +8,7 @@ import { scoreTemperament } from "../survey/temperament.ts";
 type UserRow = typeof users.$inferSelect;
 type Answers = Extract<CheckedAnswers, { ok: true }>["answers"];
 
-/** A member's profile as SPEC §3 names it, with the answers and the temperament result. */
+/** A member's profile as docs/product.md §3 names it, with the answers and the temperament result. */
 export async function readProfile(db: Database, user: UserRow): Promise<Profile> {
   const [answers, result] = await Promise.all([
     db.select().from(surveyResponses).where(eq(surveyResponses.userId, user.id)),

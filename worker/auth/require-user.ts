@@ -37,7 +37,7 @@ export const requireUser = (options: { recovery?: "allow" } = {}) =>
   });
 
 /**
- * The administrator only (DESIGN.md §4): a valid session whose user has the admin role and is
+ * The administrator only (docs/architecture.md §4): a valid session whose user has the admin role and is
  * the account ADMIN_EMAIL names. No token or a bad one is 401; anyone else's is 403.
  */
 export const requireAdmin = () =>

@@ -8,7 +8,7 @@ import { base64url, hashToken, newToken } from "./tokens.ts";
 /** A refresh token works this long after it was issued; every refresh issues a new one. */
 export const refreshTokenTtlMs = 30 * 24 * 60 * 60 * 1000;
 /**
- * DESIGN.md §4: a refresh token used again within this window (two tabs refreshing at once)
+ * docs/architecture.md §4: a refresh token used again within this window (two tabs refreshing at once)
  * gets the same new session; used again later, it is taken as stolen and its family revoked.
  */
 export const refreshGraceMs = 10_000;

@@ -10,7 +10,7 @@ import { startSession } from "./sessions.ts";
 import { emailThrottle } from "./sign-up.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
-/** DESIGN.md §4: a reset link works at most 60 minutes. */
+/** docs/architecture.md §4: a reset link works at most 60 minutes. */
 export const resetTokenTtlMs = 60 * 60 * 1000;
 /** The session a reset link opens lasts long enough to type a new password, no longer. */
 export const recoverySessionSeconds = 15 * 60;

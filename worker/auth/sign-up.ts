@@ -9,9 +9,9 @@ import type { CheckedAnswers } from "../survey/answers.ts";
 import { scoreTemperament, type TemperamentResult } from "../survey/temperament.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
-/** How long a verification link works (issue 11, DESIGN.md §4). */
+/** How long a verification link works (issue 11, docs/architecture.md §4). */
 export const verificationTtlMs = 24 * 60 * 60 * 1000;
-/** At most one e-mail a minute to one address, whatever asks for it (DESIGN.md §4). */
+/** At most one e-mail a minute to one address, whatever asks for it (docs/architecture.md §4). */
 export const emailThrottle = { limit: 1, windowMs: 60_000 };
 
 export type AccountLinks = {

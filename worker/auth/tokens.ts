@@ -1,7 +1,7 @@
 /**
  * One-time tokens (e-mail verification, password reset) and refresh tokens: 256 random bits,
  * sent to the user as base64url and stored only as their SHA-256, so a copy of the database
- * holds nothing that can be used (DESIGN.md §4). A plain hash suffices: the token is random and
+ * holds nothing that can be used (docs/architecture.md §4). A plain hash suffices: the token is random and
  * long, unlike a password.
  */
 export function newToken(): string {

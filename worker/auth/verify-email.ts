@@ -12,7 +12,7 @@ import { enqueueEmail } from "../email/outbox.ts";
 import { writeAnswers } from "./sign-up.ts";
 import { hashToken } from "./tokens.ts";
 
-/** SPEC §1: the test result is e-mailed within 24 hours of registering. */
+/** docs/product.md §1: the test result is e-mailed within 24 hours of registering. */
 export const resultDeadlineMs = 24 * 60 * 60 * 1000;
 
 export type VerifyOutcome = "verified" | VerifyProblem;

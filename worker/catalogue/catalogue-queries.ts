@@ -59,7 +59,7 @@ type ProductRow = Omit<typeof products.$inferSelect, "images" | "temperaments"> 
   temperaments: unknown;
 };
 
-/** A stored product as the API sends it (SPEC §3 names; `images` is always a list of addresses). */
+/** A stored product as the API sends it (docs/product.md §3 names; `images` is always a list of addresses). */
 export function toProductDto(row: ProductRow): Product {
   return {
     id: row.id,

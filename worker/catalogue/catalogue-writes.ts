@@ -64,7 +64,7 @@ function productColumns(input: ProductData) {
   return {
     name: input.name,
     shortDescription: input.short_description,
-    // Sanitized before it is stored, so nothing unsafe is ever in the database (DESIGN.md §6).
+    // Sanitized before it is stored, so nothing unsafe is ever in the database (docs/architecture.md §6).
     longDescription: sanitizeRichText(input.long_description),
     ...(input.description !== undefined ? { description: input.description } : {}),
     categoryId: input.category_id,
@@ -143,7 +143,7 @@ export async function deleteCategory(tx: Transaction, at: RowAt): Promise<void> 
 }
 
 /**
- * SPEC §9's reorder: `sort_order` = start_from, start_from + step, … in the order of `ids`, in
+ * docs/product.md §9's reorder: `sort_order` = start_from, start_from + step, … in the order of `ids`, in
  * one statement, so it applies entirely or not at all. Every id must be a product (of the
  * category, when one is given).
  *

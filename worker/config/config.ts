@@ -68,10 +68,10 @@ const configSchema = z.object({
         .filter(Boolean),
     ),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  // How long after the address is confirmed the temperament result e-mail waits (SPEC §1: it
+  // How long after the address is confirmed the temperament result e-mail waits (docs/product.md §1: it
   // leaves within 24 hours of registering, so the wait never passes that mark).
   RESULT_EMAIL_DELAY_MINUTES: z.coerce.number().int().min(0).max(1440).default(0),
-  // Requests one address (IP) may make per hour, counted in the database (DESIGN.md §4).
+  // Requests one address (IP) may make per hour, counted in the database (docs/architecture.md §4).
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   VERIFY_RESEND_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   RECOVER_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),

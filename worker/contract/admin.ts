@@ -5,7 +5,7 @@ import { profileSchema } from "./profile.ts";
 import { inTemperamentOrder, isTemperament } from "./temperaments.ts";
 
 /**
- * The administrator's calls (SPEC §7, DESIGN.md §3). Inputs are strict: a field the contract
+ * The administrator's calls (docs/product.md §7, docs/architecture.md §3). Inputs are strict: a field the contract
  * does not know is refused, so an outdated admin app finds out at once.
  */
 
@@ -99,8 +99,8 @@ const imageUrl = z.string().check(
 );
 
 /**
- * SPEC §3: images is a list; a single value is tolerated. Blank entries are dropped on save
- * (SPEC §5).
+ * docs/product.md §3: images is a list; a single value is tolerated. Blank entries are dropped on save
+ * (docs/product.md §5).
  */
 const images = z.pipe(
   z.union([imageUrl, z.array(imageUrl).check(z.maxLength(20, { error: "must be at most 20 images" }))]),
@@ -123,14 +123,14 @@ const temperamentList = z.pipe(
 );
 
 /**
- * `POST /api/admin/products` and `PUT /api/admin/products/:id` (SPEC §7). `temperaments` is
+ * `POST /api/admin/products` and `PUT /api/admin/products/:id` (docs/product.md §7). `temperaments` is
  * optional: none on POST is an empty list; none on PUT keeps the stored list (an older client
  * does not know the field).
  */
 export const productInputSchema = z.strictObject({
   name: name(200),
   short_description: text(500),
-  // Rich HTML from the editor; sanitized on the server before it is stored (DESIGN.md §6).
+  // Rich HTML from the editor; sanitized on the server before it is stored (docs/architecture.md §6).
   long_description: z._default(z.string().check(z.maxLength(100_000), noControlCharacters()), ""),
   description: z.optional(text(5000, false)),
   category_id: positiveId("is required"),
@@ -142,7 +142,7 @@ export const productInputSchema = z.strictObject({
 export type ProductInput = z.input<typeof productInputSchema>;
 export type ProductData = z.output<typeof productInputSchema>;
 
-/** `POST /api/admin/categories` and `PUT /api/admin/categories/:id`: name required (SPEC §5). */
+/** `POST /api/admin/categories` and `PUT /api/admin/categories/:id`: name required (docs/product.md §5). */
 export const categoryInputSchema = z.strictObject({
   name: name(100),
   description: z._default(text(1000, false), ""),
@@ -158,9 +158,9 @@ const productIds = z.array(positiveId("must be product ids")).check(
 );
 
 /**
- * SPEC §3, §9: `sort_order` from `start_from` in `step`s, within `category_id` when given. Every
+ * docs/product.md §3, §9: `sort_order` from `start_from` in `step`s, within `category_id` when given. Every
  * position it writes stays within ±sortOrderLimit: the last one, start_from + step × (ids − 1),
- * is checked before anything is written. `based_on` (optional, not in SPEC): the scope's ids in
+ * is checked before anything is written. `based_on` (optional, added by ADR 0045): the scope's ids in
  * the order the admin saw when reordering; a reorder of an order that has moved since is refused
  * with 412 `order_conflict` and the current order (docs/decisions/0045-reorder-based-on-the-order-seen.md).
  */
@@ -188,7 +188,7 @@ export type ReorderRequest = z.input<typeof reorderSchema>;
 export type ReorderData = z.output<typeof reorderSchema>["reorder_by_ids"];
 
 /**
- * One member as the admin's Users tab shows them (SPEC §2): the profile, with the answers listed
+ * One member as the admin's Users tab shows them (docs/product.md §2): the profile, with the answers listed
  * once, in question order, with each question's text.
  */
 export const adminUserSchema = z.object({

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { visibleCharactersOnly } from "./plain-text.ts";
 import { surveyResponsesSchema } from "./survey-responses.ts";
 
-/** SPEC §9: the minimum password length; the maximum keeps hashing bounded (DESIGN.md §4). */
+/** docs/product.md §9: the minimum password length; the maximum keeps hashing bounded (docs/architecture.md §4). */
 export const minPasswordLength = 6;
 export const maxPasswordLength = 128;
 export const maxNameLength = 100;
@@ -20,7 +20,7 @@ export const nameSchema = z
   );
 
 /**
- * SPEC §5's "trimmed and lower-cased", made to work for what a Turkish user types
+ * docs/product.md §5's "trimmed and lower-cased", made to work for what a Turkish user types
  * (docs/decisions/0036-email-folding.md): compatibility forms become their plain letters
  * (NFKC: the Kelvin sign is K, full-width ｉ is i), and both Turkish i's become the i an address
  * holds, since JavaScript lower-cases İ to "i" + U+0307 and Turkish lower-casing makes ı of I.
@@ -44,7 +44,7 @@ export const passwordSchema = z
   );
 
 /**
- * SPEC §7's sign-up payload. `survey_responses` maps each question's id to the text of the
+ * docs/product.md §7's sign-up payload. `survey_responses` maps each question's id to the text of the
  * chosen option; which questions and options exist is checked against the survey on the server.
  * Unknown fields are refused rather than ignored: a client that sends them is out of date.
  */
@@ -59,7 +59,7 @@ export type SignupRequest = z.input<typeof signupSchema>;
 
 /**
  * The answer to every accepted sign-up, whether or not the address already had an account
- * (DESIGN.md §4: no account enumeration; docs/decisions/0014-sign-up-and-verification.md).
+ * (docs/architecture.md §4: no account enumeration; docs/decisions/0014-sign-up-and-verification.md).
  */
 export const signupResponseSchema = z.object({
   status: z.literal("verification_sent"),
@@ -70,7 +70,7 @@ export type SignupResponse = z.infer<typeof signupResponseSchema>;
 /** `POST /api/auth/verify/resend`: a new verification link for an address. */
 export const resendVerificationSchema = z.strictObject({ email: emailSchema });
 
-/** The same answer for every address (DESIGN.md §4). */
+/** The same answer for every address (docs/architecture.md §4). */
 export const resendVerificationResponseSchema = z.object({ status: z.literal("verification_sent") });
 export type ResendVerificationResponse = z.infer<typeof resendVerificationResponseSchema>;
 
@@ -81,7 +81,7 @@ export const verifyQuerySchema = z.object({ token: z.string().check(z.minLength(
 export const verifyProblems = ["invalid", "used", "expired"] as const;
 export type VerifyProblem = (typeof verifyProblems)[number];
 
-// ---- Sessions (DESIGN.md §4; SPEC §3's session object) -------------------------------------
+// ---- Sessions (docs/architecture.md §4; docs/product.md §3's session object) -------------------------------------
 
 /** `POST /api/auth/token?grant_type=`. */
 export const tokenQuerySchema = z.object({ grant_type: z.enum(["password", "refresh_token"]) });
@@ -107,7 +107,7 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** SPEC §3: what a sign-in or a refresh answers. `expires_at` is in seconds since the epoch. */
+/** docs/product.md §3: what a sign-in or a refresh answers. `expires_at` is in seconds since the epoch. */
 export const sessionSchema = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
@@ -149,7 +149,7 @@ export const signupConfirmedSchema = z.object({ status: z.literal("verified") })
 export type SignupConfirmed = z.infer<typeof signupConfirmedSchema>;
 
 /**
- * `PUT /api/auth/user`: the new password (SPEC §5's rules). Outside a recovery session the
+ * `PUT /api/auth/user`: the new password (docs/product.md §5's rules). Outside a recovery session the
  * current password is required too (the server says so); a recovery session has proven the
  * address instead (docs/decisions/0033-password-change-and-recovery-sessions.md).
  */

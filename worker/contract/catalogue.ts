@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { temperamentError, temperamentSchema, temperaments } from "./temperaments.ts";
 
 /**
- * Catalogue shapes as the API sends them (SPEC §3, snake_case). Shared with the web app, so they
+ * Catalogue shapes as the API sends them (docs/product.md §3, snake_case). Shared with the web app, so they
  * use zod/mini (tree-shakeable: the shopper downloads only what it parses). This folder imports
  * zod only, never drizzle or server code.
  */

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /**
- * The body of every error the API answers, 4xx or 5xx (DESIGN.md §3): `detail` is a sentence a
+ * The body of every error the API answers, 4xx or 5xx (docs/architecture.md §3): `detail` is a sentence a
  * screen may show as is, `code` a machine-readable name, `fields` what was wrong with each input.
  */
 export const errorBodySchema = z.object({

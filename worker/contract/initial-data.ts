@@ -4,7 +4,7 @@ import { temperamentSchema } from "./temperaments.ts";
 
 /**
  * Catalogue data the server writes into the page it serves for `/`, `/products` and
- * `/products/:id`, so the first render needs no API round trip (DESIGN.md §7: shared links
+ * `/products/:id`, so the first render needs no API round trip (docs/architecture.md §7: shared links
  * preview the product; issue 3: content painted early on phones). Embedded as
  * `<script type="application/json" id="initial-data">`, which the CSP allows: it never runs.
  */
@@ -13,7 +13,7 @@ export const initialDataSchema = z.object({
   /**
    * The `/products` page's first products in display order (of its `?category=`, when that
    * names a category, and of its `?temperament=`) and how many the list has in all: the first
-   * screenful, not the catalogue (DESIGN.md §7: the device holds the rest, so the page does not
+   * screenful, not the catalogue (docs/architecture.md §7: the device holds the rest, so the page does not
    * grow with the shop).
    */
   productList: z.optional(
@@ -34,7 +34,7 @@ export type InitialData = z.infer<typeof initialDataSchema>;
 
 export const initialDataElementId = "initial-data";
 
-/** SPEC §9: the home page features the first 3 products, in display order. */
+/** docs/product.md §9: the home page features the first 3 products, in display order. */
 export const featuredProductCount = 3;
 
 /**

@@ -3,7 +3,7 @@ import { nameSchema } from "./auth.ts";
 import { surveyResponsesSchema } from "./survey-responses.ts";
 import { temperamentSchema } from "./temperaments.ts";
 
-/** SPEC §3's user profile, with the member's temperament result (DESIGN.md §5). */
+/** docs/product.md §3's user profile, with the member's temperament result (docs/architecture.md §5). */
 export const profileSchema = z.object({
   id: z.string(),
   first_name: z.string(),
@@ -18,7 +18,7 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 /**
- * `PUT /api/user/profile` (SPEC §7). The e-mail cannot change (SPEC §2): a body that carries one
+ * `PUT /api/user/profile` (docs/product.md §7). The e-mail cannot change (docs/product.md §2): a body that carries one
  * is refused with 400, like any other field the contract does not know.
  */
 export const profileUpdateSchema = z.strictObject({

@@ -1,7 +1,7 @@
 import { FilterXSS } from "xss";
 
 /**
- * The HTML a product's long description may hold (SPEC §5, DESIGN.md §6): text formatting,
+ * The HTML a product's long description may hold (docs/product.md §5, docs/architecture.md §6): text formatting,
  * headings, lists, quotes and links. Everything else is dropped: script, style and link elements
  * (with the contents of script, style and their kind), every `on*` handler, `style`, and
  * `javascript:` URLs. It runs without a DOM, so one sanitizer serves the server (on write and in

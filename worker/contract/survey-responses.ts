@@ -1,10 +1,10 @@
 import * as z from "zod/mini";
 
-/** More answers than the survey has questions (SPEC: 20); a request with more is refused at once. */
+/** More answers than the survey has questions (docs/product.md §9: 20); a request with more is refused at once. */
 export const maxSurveyAnswers = 100;
 
 /**
- * SPEC §3's `survey_responses`: each question's id → the text of the chosen option. Which
+ * docs/product.md §3's `survey_responses`: each question's id → the text of the chosen option. Which
  * questions and options exist is checked against the survey on the server; the contract bounds
  * the size, so that check never looks up a megabyte of keys (docs/decisions/0032-bounded-inputs.md).
  */

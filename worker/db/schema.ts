@@ -45,7 +45,7 @@ export const surveyQuestions = sqliteTable("survey_questions", {
   order: integer("order").notNull(),
 });
 
-/** One row per answered question; `answer` is the chosen option's text (SPEC §3). */
+/** One row per answered question; `answer` is the chosen option's text (docs/product.md §3). */
 export const surveyResponses = sqliteTable(
   "survey_responses",
   {
@@ -180,7 +180,7 @@ export const oneTimeTokens = sqliteTable(
 );
 
 /**
- * Written in the same transaction as the change that causes the e-mail (DESIGN.md §5), sent by
+ * Written in the same transaction as the change that causes the e-mail (docs/architecture.md §5), sent by
  * the dispatcher (worker/email/dispatcher.ts, docs/decisions/0013-email-outbox-and-transports.md).
  * A row is waiting (neither `sent_at` nor `failed_at`), claimed by one dispatcher pass while
  * `claimed_until` is in the future, sent, or failed for good after the configured number of

@@ -168,7 +168,7 @@ function suggestionsSection(products: readonly SuggestedProductLink[]): Section 
 }
 
 /**
- * The temperament test's result (SPEC §1), sent once the address is confirmed, with up to three
+ * The temperament test's result (docs/product.md §1), sent once the address is confirmed, with up to three
  * products that suit it (`suggestions`, already chosen by worker/contract/suggestions.ts).
  */
 export function temperamentResultEmail(

@@ -18,7 +18,7 @@ export type QueuedEmail = {
 };
 
 /**
- * The insert that puts an e-mail in the outbox (DESIGN.md §5). It returns the statement rather
+ * The insert that puts an e-mail in the outbox (docs/architecture.md §5). It returns the statement rather
  * than running it, so the caller puts it in the same `db.batch` or transaction as the change
  * that causes the e-mail: both are written, or neither.
  */

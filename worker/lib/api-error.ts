@@ -2,7 +2,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 /**
  * The one error a handler throws for a client-visible failure. `app.onError` turns it into
- * `{ detail, code, fields? }` (DESIGN.md §3); `detail` is a sentence a screen may show as is.
+ * `{ detail, code, fields? }` (docs/architecture.md §3); `detail` is a sentence a screen may show as is.
  */
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode;

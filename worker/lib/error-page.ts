@@ -45,7 +45,7 @@ export function errorPageHtml(status: number, detail: string): string {
 `.toString();
 }
 
-/** The error page as a response, with DESIGN.md §8's headers (for answers made outside the app). */
+/** The error page as a response, with docs/architecture.md §8's headers (for answers made outside the app). */
 export function errorPageResponse(status: number, detail: string): Response {
   return new Response(errorPageHtml(status, detail), {
     status,

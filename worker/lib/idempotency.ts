@@ -26,7 +26,7 @@ const serverError = Symbol("server error");
 export const maxIdempotencyKeyLength = 200;
 
 /**
- * DESIGN.md §3: an admin write sent again with the same `Idempotency-Key` (the offline queue
+ * docs/architecture.md §3: an admin write sent again with the same `Idempotency-Key` (the offline queue
  * replaying after a lost answer, two tabs, a retry racing the original) gets the first answer
  * back and changes nothing. Runs after the admin check, so keys are per administrator.
  *

@@ -32,7 +32,7 @@ export const logRequests = () =>
     });
   });
 
-/** DESIGN.md §8's headers on every response, unless a handler set its own value. */
+/** docs/architecture.md §8's headers on every response, unless a handler set its own value. */
 export const addSecurityHeaders = () =>
   createMiddleware<AppEnv>(async (c, next) => {
     await next();

@@ -90,7 +90,7 @@ export async function forgetExpiredAttempts(db: Database, now: Date): Promise<vo
 }
 
 /**
- * Limits a route per client address (DESIGN.md §4). Runs before the body is validated, so a
+ * Limits a route per client address (docs/architecture.md §4). Runs before the body is validated, so a
  * flood of malformed requests is counted too.
  */
 export const limitPerClient = (name: string, perWindow: (config: AppConfig) => number, windowMs = 3_600_000) =>

@@ -1,5 +1,5 @@
 /**
- * Headers on every HTML and API response (DESIGN.md §8). The Node server and the Worker add
+ * Headers on every HTML and API response (docs/architecture.md §8). The Node server and the Worker add
  * them in middleware; the Vite build writes the same list to `_headers` for the files that
  * Workers Static Assets serves without running the Worker.
  */

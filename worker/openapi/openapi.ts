@@ -95,7 +95,7 @@ const catalogueWrites = (row: $ZodType, kind: string): Record<string, Operation>
 
 /**
  * A request that e-mails an address: public, rate limited, and answered 202 alike whether an
- * account has the address or not (no account enumeration, DESIGN.md §4).
+ * account has the address or not (no account enumeration, docs/architecture.md §4).
  */
 const sameAnswerForEveryAddress = (summary: string, ok: $ZodType): Operation =>
   anyone(`${summary} (the same answer for every address)`, { 202: ok }, { errors: [400, 429] });

@@ -16,7 +16,7 @@ export type CheckedAnswers =
 /**
  * Checks a member's answers against the survey: every question answered, each with the text of
  * one of its options, and nothing else. Problems are keyed `survey_responses.<question id>`, the
- * way the API reports a field (DESIGN.md §3).
+ * way the API reports a field (docs/architecture.md §3).
  */
 export function checkAnswers(survey: readonly StoredQuestion[], responses: Record<string, string>): CheckedAnswers {
   const problems: [field: string, message: string][] = [];

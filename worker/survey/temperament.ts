@@ -8,7 +8,7 @@ export type TemperamentResult = {
 };
 
 /**
- * The temperament result of a set of answers (DESIGN.md §5): every option scores one of the four
+ * The temperament result of a set of answers (docs/architecture.md §5): every option scores one of the four
  * classical temperaments; the most chosen is dominant, the next secondary.
  *
  * Ties are broken by the order of `temperaments` (sanguine, choleric, melancholic, phlegmatic):

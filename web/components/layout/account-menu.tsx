@@ -4,7 +4,7 @@ import { DisclosureButton } from "./disclosure-button.tsx";
 import { useDisclosure } from "./use-disclosure.ts";
 
 /**
- * The member's Account menu in the header (SPEC §2): My Profile and Sign Out. A disclosure
+ * The member's Account menu in the header (docs/product.md §2): My Profile and Sign Out. A disclosure
  * (button + panel) rather than an ARIA menu: its two entries are an ordinary link and button.
  * Escape, leaving it, a tap elsewhere or navigating closes it.
  */

@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import type { Category } from "../../../worker/contract/catalogue.ts";
 
 /**
- * "All Products" plus one link per category (SPEC §2's Products menu). The desktop hover menu
+ * "All Products" plus one link per category (docs/product.md §2's Products menu). The desktop hover menu
  * and the mobile menu show the same list with their own styling.
  */
 export function CategoryLinks({

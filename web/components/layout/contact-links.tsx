@@ -11,7 +11,7 @@ type ContactLink = {
   accent?: boolean;
 };
 
-/** SPEC §1's four outbound links; their labels are the Turkish ones the audience expects. */
+/** docs/product.md §1's four outbound links; their labels are the Turkish ones the audience expects. */
 const links: ContactLink[] = [
   { href: siteConfig.contact.chat, label: "Bize WhatsApp'tan yazın", Icon: ChatIcon, accent: true },
   { href: siteConfig.contact.store, label: "Etsy mağazamız", Icon: StoreIcon },

@@ -10,7 +10,7 @@ const navLink =
   "rounded-full px-3 py-2 text-[0.9375rem] font-medium text-ink/85 transition-colors hover:bg-sage-100 hover:text-sage-900 data-[status=active]:text-sage-800 data-[status=active]:bg-sage-100";
 
 /**
- * Header entry "Products" with its hover menu (SPEC §2): All Products plus one link per
+ * Header entry "Products" with its hover menu (docs/product.md §2): All Products plus one link per
  * category. Opens on hover, and from the keyboard or touch through the chevron button
  * (aria-expanded); Escape, leaving the menu or navigating closes it.
  */

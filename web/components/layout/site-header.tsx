@@ -18,7 +18,7 @@ const mobileLink =
 const signOut = () => void getSessionManager().signOut();
 
 /**
- * Header on every page (SPEC §2): Home, Products (with categories), About, and Sign In / Sign Up
+ * Header on every page (docs/product.md §2): Home, Products (with categories), About, and Sign In / Sign Up
  * for a visitor or the Account menu for a member.
  */
 export function SiteHeader({ categories }: { categories: readonly Category[] }) {
@@ -28,7 +28,7 @@ export function SiteHeader({ categories }: { categories: readonly Category[] }) 
   const menuButton = useRef<HTMLButtonElement>(null);
   const href = useLocation({ select: (location) => location.href });
 
-  // The mobile menu closes on every route change (SPEC §2) ...
+  // The mobile menu closes on every route change (docs/product.md §2) ...
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of a route change
   useEffect(() => setMenuOpen(false), [href]);
 
@@ -103,7 +103,7 @@ export function SiteHeader({ categories }: { categories: readonly Category[] }) 
   );
 }
 
-/** The phone menu's links (SPEC §2: the header's entries, categories included). */
+/** The phone menu's links (docs/product.md §2: the header's entries, categories included). */
 function MobileNav({
   categories,
   member,

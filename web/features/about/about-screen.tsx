@@ -7,7 +7,7 @@ import { useDocumentTitle } from "../../lib/document-title.ts";
 const storyText = "space-y-6 text-[1.0625rem] leading-relaxed text-ink";
 
 /**
- * The founder's story (SPEC §2). Draft text for the owner to edit: plain paragraphs, one pull
+ * The founder's story (docs/product.md §2). Draft text for the owner to edit: plain paragraphs, one pull
  * quote, a link to the products.
  */
 export function AboutScreen() {

@@ -10,7 +10,7 @@ import {
 
 const apiError = (detail: string, code = "x", status = 400) => new ApiResponseError(status, code, detail);
 
-describe("sign-in messages (SPEC §8)", () => {
+describe("sign-in messages (docs/product.md §8)", () => {
   it("turns the provider's 'Email not confirmed' into the verification hint", () => {
     expect(signInErrorMessage(apiError("Email not confirmed", "email_not_confirmed"))).toBe(
       "Please verify your email before signing in. Check your inbox for the verification link.",
@@ -42,7 +42,7 @@ describe("sign-in messages (SPEC §8)", () => {
   });
 });
 
-describe("password reset messages (SPEC §8)", () => {
+describe("password reset messages (docs/product.md §8)", () => {
   it("shows the provider's message for a reset request, else the failure sentence", () => {
     expect(resetRequestErrorMessage(apiError("Too many requests. Please try again later.", "x", 429))).toBe(
       "Too many requests. Please try again later.",
@@ -62,7 +62,7 @@ describe("password reset messages (SPEC §8)", () => {
   });
 });
 
-describe("the new password (SPEC §5)", () => {
+describe("the new password (docs/product.md §5)", () => {
   it("asks for both fields, then six characters, then a match", () => {
     expect(newPasswordError("", "secret")).toBe("Please fill in both password fields.");
     expect(newPasswordError("secret", "")).toBe("Please fill in both password fields.");

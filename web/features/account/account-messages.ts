@@ -4,7 +4,7 @@ import { IncompleteSessionError } from "../../lib/session-manager.ts";
 import { fillInAllFields } from "../../lib/use-sign-in.ts";
 
 /**
- * SPEC §8's sign-in catalogue. The API's error detail is the "provider message"; an answer
+ * docs/product.md §8's sign-in catalogue. The API's error detail is the "provider message"; an answer
  * without a session is "Login failed."; anything thrown shows its message, else the fallback.
  */
 export function signInErrorMessage(error: unknown): string {
@@ -24,19 +24,19 @@ export function signInErrorMessage(error: unknown): string {
   return "An unexpected error occurred. Please try again.";
 }
 
-/** SPEC §8, reset request: the provider's message, else the screen's own sentence. */
+/** docs/product.md §8, reset request: the provider's message, else the screen's own sentence. */
 export function resetRequestErrorMessage(error: unknown): string {
   if (error instanceof ApiResponseError && error.message) return error.message;
   return "Failed to send reset email. Please try again.";
 }
 
-/** SPEC §8, reset password: the provider's message, else the screen's own sentence. */
+/** docs/product.md §8, reset password: the provider's message, else the screen's own sentence. */
 export function updatePasswordErrorMessage(error: unknown): string {
   if (error instanceof ApiResponseError && error.message) return error.message;
   return "Failed to update password. Please try the link again.";
 }
 
-/** SPEC §5, reset password: the first problem's message, in SPEC's order, or null. */
+/** docs/product.md §5, reset password: the first problem's message, in docs/product.md's order, or null. */
 export function newPasswordError(password: string, confirmPassword: string): string | null {
   if (!password || !confirmPassword) return "Please fill in both password fields.";
   if (password.length < minPasswordLength) return "Password must be at least 6 characters.";
@@ -45,8 +45,8 @@ export function newPasswordError(password: string, confirmPassword: string): str
 }
 
 /**
- * The profile's Change password (ADR 0033): SPEC §5's password rules over three fields, the
- * first problem's message in SPEC's order, or null.
+ * The profile's Change password (ADR 0033): docs/product.md §5's password rules over three fields, the
+ * first problem's message in docs/product.md's order, or null.
  */
 export function changePasswordError(currentPassword: string, password: string, confirmPassword: string) {
   if (!currentPassword || !password || !confirmPassword) return fillInAllFields;
@@ -61,6 +61,6 @@ export function changePasswordErrorMessage(error: unknown): string {
   return "Failed to change password. Please try again.";
 }
 
-/** The sign-up wizard's step 2 when the questions could not be loaded (not SPEC's: issue 38). */
+/** The sign-up wizard's step 2 when the questions could not be loaded (not among docs/product.md's texts: issue 38). */
 export const surveyQuestionsNotLoaded =
   "The survey questions could not be loaded. Check your connection and try again.";

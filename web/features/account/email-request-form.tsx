@@ -6,7 +6,7 @@ import { FormMessage, fieldClass } from "./form-parts.tsx";
 
 /**
  * A one-field form that asks the server to e-mail an address (a reset link, a new verification
- * link), with SPEC §5's empty-address message, a busy label, and one sentence for success.
+ * link), with docs/product.md §5's empty-address message, a busy label, and one sentence for success.
  */
 export function EmailRequestForm({
   email,
@@ -92,7 +92,7 @@ export function EmailRequestForm({
 }
 
 /**
- * Asks for the password reset e-mail (SPEC §2's reset panel): the sign-in screen's "Forgot your
+ * Asks for the password reset e-mail (docs/product.md §2's reset panel): the sign-in screen's "Forgot your
  * password?" panel, and the reset screen's offer of a new link when one has run out. The API
  * answers alike for every address, so the success sentence promises nothing about the account.
  */

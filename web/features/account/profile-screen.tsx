@@ -22,7 +22,7 @@ const nameFields = [
 ] as const;
 
 /**
- * SPEC §2's Profile: the summary card, Personal Information and the Wellness Survey, read-only
+ * docs/product.md §2's Profile: the summary card, Personal Information and the Wellness Survey, read-only
  * until Edit; Save Changes sends names and answers, leaves edit mode and loads the profile again.
  * Under the temperament result, the products `suggestions` shows for it (composed by the route,
  * issue 30); each profile read keeps the result on the device for home (ADR 0053), so changed
@@ -111,7 +111,7 @@ export function ProfileScreen({ suggestions }: { suggestions?: (result: Temperam
       await readJson(memberApi.user.profile.$put({ json: draft }));
       setDraft(null);
       setMessage({ tone: "success", text: "Profile updated successfully!" });
-      // SPEC §4: a successful save leaves edit mode and reloads the profile.
+      // docs/product.md §4: a successful save leaves edit mode and reloads the profile.
       await loadProfile();
     } catch {
       setMessage({ tone: "error", text: "Failed to update profile. Please try again." });

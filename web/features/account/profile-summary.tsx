@@ -6,7 +6,7 @@ import { temperamentNames } from "../../lib/temperament-names.ts";
 const memberSince = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" });
 
 /**
- * SPEC §2's summary card: who, since when, how far through the survey, the result and the
+ * docs/product.md §2's summary card: who, since when, how far through the survey, the result and the
  * products suggested for it (issue 30), Sign Out.
  */
 export function ProfileSummary({

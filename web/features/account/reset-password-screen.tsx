@@ -7,7 +7,7 @@ import { newPasswordError, updatePasswordErrorMessage } from "./account-messages
 import { PasswordResetRequest } from "./email-request-form.tsx";
 import { AccountCard, FormMessage, NewPasswordFields } from "./form-parts.tsx";
 
-/** SPEC §9: the pause on the success message before going to sign-in. */
+/** docs/product.md §9: the pause on the success message before going to sign-in. */
 export const redirectDelayMs = 1200;
 
 type LinkState =
@@ -27,7 +27,7 @@ function tokenFromHash(hash: string): string | null {
 }
 
 /**
- * SPEC §2's Reset Password, reached from the e-mailed link: the link's token is exchanged for a
+ * docs/product.md §2's Reset Password, reached from the e-mailed link: the link's token is exchanged for a
  * recovery session (PASSWORD_RECOVERY), the new password set with it, then sign-in after 1200 ms.
  */
 export function ResetPasswordScreen() {

@@ -10,7 +10,7 @@ import { PasswordResetRequest } from "./email-request-form.tsx";
 import { AccountCard, FormMessage, fieldClass } from "./form-parts.tsx";
 
 /**
- * SPEC §2's sign-in. On success the session is stored and the guest-only wrapper around this
+ * docs/product.md §2's sign-in. On success the session is stored and the guest-only wrapper around this
  * screen takes the member to / (the administrator to /admin), replacing this entry.
  */
 export function SigninScreen() {

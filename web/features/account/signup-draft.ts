@@ -10,7 +10,7 @@ export type SignupDraft = {
   firstName: string;
   lastName: string;
   email: string;
-  /** Question id → the chosen option's text (SPEC §3). */
+  /** Question id → the chosen option's text (docs/product.md §3). */
   surveyResponses: Record<string, string>;
 };
 

@@ -1,4 +1,4 @@
-/** "Step N of 3", a progress bar and the steps' labels (SPEC §2). */
+/** "Step N of 3", a progress bar and the steps' labels (docs/product.md §2). */
 export function SignupProgress({ step, titles }: { step: number; titles: readonly string[] }) {
   const total = titles.length;
   return (

@@ -16,7 +16,7 @@ import { SurveyQuestionList } from "./survey-question-list.tsx";
 export const signupStepTitles = ["Account Details", "Wellness Survey", "Review Your Information"] as const;
 
 /**
- * SPEC §2's three-step sign-up wizard: account details, the 20-question temperament test, a
+ * docs/product.md §2's three-step sign-up wizard: account details, the 20-question temperament test, a
  * review; then the welcome screen. Everything but the passwords is kept in session storage as it
  * is typed, so going back and forth or reloading loses nothing (signup-draft.ts). When the
  * questions could not be loaded (offline), step 2 says so with Try again, and offers no Next: the

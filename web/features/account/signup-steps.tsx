@@ -13,7 +13,7 @@ const accountFields: { name: keyof AccountFields; label: string; type: string; a
   { name: "confirmPassword", label: "Confirm Password", type: "password", autoComplete: "new-password" },
 ];
 
-/** Step 1: the five account fields (SPEC §3). Checked by `accountStepError` on Next. */
+/** Step 1: the five account fields (docs/product.md §3). Checked by `accountStepError` on Next. */
 export function AccountStep({
   values,
   onChange,

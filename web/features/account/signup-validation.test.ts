@@ -9,7 +9,7 @@ const filled = {
   confirmPassword: "secret",
 };
 
-describe("sign-up step 1 (SPEC §5)", () => {
+describe("sign-up step 1 (docs/product.md §5)", () => {
   it.each(["firstName", "lastName", "email", "password", "confirmPassword"] as const)(
     "asks for every field when %s is empty",
     (field) => {
@@ -33,7 +33,7 @@ describe("sign-up step 1 (SPEC §5)", () => {
   });
 });
 
-describe("sign-up step 2 (SPEC §5)", () => {
+describe("sign-up step 2 (docs/product.md §5)", () => {
   it("counts the answered questions", () => {
     expect(surveyStepError([1, 2, 3], { "1": "a" })).toBe("Please answer all 3 questions. You have answered 1.");
     expect(surveyStepError([1, 2, 3], { "1": "a", "2": "b", "3": "c" })).toBeNull();

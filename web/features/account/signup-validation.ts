@@ -8,7 +8,7 @@ export type AccountFields = {
   confirmPassword: string;
 };
 
-/** SPEC §5, sign-up step 1: the first problem's message, or null when the step may go on. */
+/** docs/product.md §5, sign-up step 1: the first problem's message, or null when the step may go on. */
 export function accountStepError(fields: AccountFields): string | null {
   const { firstName, lastName, email, password, confirmPassword } = fields;
   if ([firstName, lastName, email].some((v) => !v.trim()) || !password || !confirmPassword) {
@@ -19,7 +19,7 @@ export function accountStepError(fields: AccountFields): string | null {
   return null;
 }
 
-/** SPEC §5, sign-up step 2: every question answered. */
+/** docs/product.md §5, sign-up step 2: every question answered. */
 export function surveyStepError(questionIds: readonly number[], responses: Record<string, string>): string | null {
   const answered = questionIds.filter((id) => responses[String(id)]).length;
   if (answered === questionIds.length) return null;

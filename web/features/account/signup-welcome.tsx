@@ -1,7 +1,7 @@
 import { SproutIcon } from "../../components/icons.tsx";
 import { MessageScreen } from "../../components/message-screen.tsx";
 
-/** After the wizard (SPEC §2): registration is complete; the result comes by e-mail. */
+/** After the wizard (docs/product.md §2): registration is complete; the result comes by e-mail. */
 export function SignupWelcome({ email }: { email: string }) {
   return (
     <MessageScreen

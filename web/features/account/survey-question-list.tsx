@@ -3,8 +3,8 @@ import type { SurveyQuestion } from "../../../worker/contract/catalogue.ts";
 import { ScrollArea } from "../../components/scroll-area.tsx";
 
 /**
- * The temperament test as numbered questions with one radio group each (SPEC §2): used by the
- * sign-up wizard and, read-only until Edit, by the profile. Scrolls within about 24rem (SPEC §9).
+ * The temperament test as numbered questions with one radio group each (docs/product.md §2): used by the
+ * sign-up wizard and, read-only until Edit, by the profile. Scrolls within about 24rem (docs/product.md §9).
  */
 export function SurveyQuestionList({
   questions,

@@ -19,7 +19,7 @@ export async function loadSurveyQuestions(): Promise<SurveyQuestionsLoad> {
   }
 }
 
-/** SPEC §7: on failure the list is empty and the failure is only logged; the screens show their empty texts. */
+/** docs/product.md §7: on failure the list is empty and the failure is only logged; the screens show their empty texts. */
 export async function fetchSurveyQuestions(): Promise<SurveyQuestion[]> {
   return (await loadSurveyQuestions()).questions;
 }

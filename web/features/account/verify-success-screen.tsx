@@ -1,7 +1,7 @@
 import { CheckIcon } from "../../components/icons.tsx";
 import { MessageScreen } from "../../components/message-screen.tsx";
 
-/** Shown in Turkish after the e-mail verification link was followed (SPEC §2). */
+/** Shown in Turkish after the e-mail verification link was followed (docs/product.md §2). */
 export function VerifySuccessScreen() {
   return (
     <MessageScreen

@@ -4,8 +4,8 @@ import { MessageScreen } from "../../components/message-screen.tsx";
 import { getSessionManager } from "../../lib/session.ts";
 
 /**
- * SPEC §2: a signed-in member at /admin. "Sign in as Admin" signs them out (which clears the
- * token and the admin flag, SPEC §4), and the admin login takes this screen's place.
+ * docs/product.md §2: a signed-in member at /admin. "Sign in as Admin" signs them out (which clears the
+ * token and the admin flag, docs/product.md §4), and the admin login takes this screen's place.
  */
 export function AccessDenied() {
   const [busy, setBusy] = useState(false);

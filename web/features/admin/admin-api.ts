@@ -5,7 +5,7 @@ import { ApiResponseError, NetworkError, readJson } from "../../lib/api-client.t
 import { memberApi } from "../../lib/session.ts";
 
 /*
- * The administrator's reads (SPEC §7) through the typed client with the session's bearer token
+ * The administrator's reads (docs/product.md §7) through the typed client with the session's bearer token
  * (refreshed first when it is about to run out). The writes go through the outbox (outbox.ts).
  */
 
@@ -19,7 +19,7 @@ export class VersionConflictError<T> extends Error {
   }
 }
 
-// ---- The five loads (SPEC §4) ------------------------------------------------------------------
+// ---- The five loads (docs/product.md §4) ------------------------------------------------------------------
 
 export const fetchUsers = (): Promise<AdminUser[]> => readJson(memberApi.admin.users.$get());
 export const fetchSettings = (): Promise<AdminSettings> => readJson(memberApi.admin.settings.$get());
@@ -28,14 +28,14 @@ export const fetchCategories = (): Promise<Category[]> => readJson(memberApi.cat
 export const fetchProduct = (id: number): Promise<Product> =>
   readJson(memberApi.products[":id"].$get({ param: { id: String(id) } }));
 
-/** SPEC §7: the questions in a `questions` field or a bare list; here, in their order. */
+/** docs/product.md §7: the questions in a `questions` field or a bare list; here, in their order. */
 export async function fetchSurveyQuestions(): Promise<SurveyQuestion[]> {
   const body: { questions: SurveyQuestion[] } | SurveyQuestion[] = await readJson(memberApi.survey.questions.$get());
   const questions = Array.isArray(body) ? body : body.questions;
   return [...questions].sort((a, b) => a.order - b.order);
 }
 
-/** A write's failure for the screen: the server's detail when it gave one, else SPEC's sentence. */
+/** A write's failure for the screen: the server's detail when it gave one, else docs/product.md's sentence. */
 export function writeErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiResponseError && error.message) return error.message;
   if (error instanceof NetworkError) return "We could not reach the server. Check your connection and try again.";

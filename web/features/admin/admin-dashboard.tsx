@@ -23,7 +23,7 @@ const tabs: readonly TabItem<TabKey>[] = [
   { key: "settings", label: "Settings" },
 ];
 
-/** SPEC §2's dashboard: four counters and five tabs over the five loads of SPEC §4. */
+/** docs/product.md §2's dashboard: four counters and five tabs over the five loads of docs/product.md §4. */
 export function AdminDashboard() {
   const data = useAdminData();
   const [tab, setTab] = useState<TabKey>("users");

@@ -1,7 +1,7 @@
 import type { AdminUser } from "../../../worker/contract/admin.ts";
 import { temperamentNames } from "../../lib/temperament-names.ts";
 
-/** "2 Mar 2026" in the admin's own locale; a dash for a missing or unreadable date (SPEC §2). */
+/** "2 Mar 2026" in the admin's own locale; a dash for a missing or unreadable date (docs/product.md §2). */
 export function formatDate(iso: string | null | undefined, locale?: string): string {
   if (!iso) return "—";
   const date = new Date(iso);

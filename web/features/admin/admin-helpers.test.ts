@@ -38,7 +38,7 @@ describe("the product form's values", () => {
     });
   });
 
-  it("names the required fields left blank (SPEC §5)", () => {
+  it("names the required fields left blank (docs/product.md §5)", () => {
     expect(missingProductFields(productFormFrom(undefined))).toEqual([
       "name",
       "category_id",
@@ -49,7 +49,7 @@ describe("the product form's values", () => {
     expect(missingProductFields(productFormFrom(product))).toEqual([]);
   });
 
-  it("sends SPEC §7's payload, trimmed, with blank image entries dropped", () => {
+  it("sends docs/product.md §7's payload, trimmed, with blank image entries dropped", () => {
     const values = { ...productFormFrom(product), name: " Ihlamur ", images: [" ", "/images/a.jpg ", ""] };
     expect(productPayload(values)).toEqual({
       name: "Ihlamur",
@@ -74,7 +74,7 @@ describe("the product form's values", () => {
 });
 
 describe("formatting for the admin", () => {
-  it("shows a date, or a dash when there is none or it cannot be read (SPEC §2)", () => {
+  it("shows a date, or a dash when there is none or it cannot be read (docs/product.md §2)", () => {
     expect(formatDate("2026-03-02T09:00:00.000Z", "en-GB")).toBe("2 Mar 2026");
     expect(formatDate(null)).toBe("—");
     expect(formatDate("")).toBe("—");

@@ -7,7 +7,7 @@ import { useSignIn } from "../../lib/use-sign-in.ts";
 import { inputClass } from "./admin-ui.tsx";
 
 /**
- * SPEC §8's admin login failures: an answer without a token is "Admin login failed."; a refusal
+ * docs/product.md §8's admin login failures: an answer without a token is "Admin login failed."; a refusal
  * shows the server's detail when it sent one, else "Invalid admin credentials. Please try again."
  */
 export function adminLoginErrorMessage(error: unknown): string {
@@ -19,7 +19,7 @@ export function adminLoginErrorMessage(error: unknown): string {
   return "Invalid admin credentials. Please try again.";
 }
 
-/** SPEC §2's admin login: its own call (`POST /api/admin/login`), then the dashboard. */
+/** docs/product.md §2's admin login: its own call (`POST /api/admin/login`), then the dashboard. */
 export function AdminLogin() {
   const form = useSignIn({
     signIn: (address, secret) => getSessionManager().signInAsAdmin(address, secret),

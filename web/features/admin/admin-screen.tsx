@@ -5,7 +5,7 @@ import { AdminDashboard } from "./admin-dashboard.tsx";
 import { AdminLogin } from "./admin-login.tsx";
 
 /**
- * `/admin` (SPEC §2, §4): the admin login for a visitor, Access Denied for a member, the
+ * `/admin` (docs/product.md §2, §4): the admin login for a visitor, Access Denied for a member, the
  * dashboard for the administrator. The server checks every admin call anyway; this only decides
  * what to show.
  */

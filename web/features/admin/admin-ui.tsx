@@ -57,7 +57,7 @@ export function FieldError({ id, children }: { id: string; children: ReactNode }
   );
 }
 
-/** SPEC §5's required fields: a star to see, a word to hear. */
+/** docs/product.md §5's required fields: a star to see, a word to hear. */
 export function RequiredMark() {
   return (
     <span className="text-terracotta-700">
@@ -142,7 +142,7 @@ export function TabHeader({ title, children }: { title: string; children?: React
   );
 }
 
-/** An empty list, said plainly (SPEC §2's empty texts). */
+/** An empty list, said plainly (docs/product.md §2's empty texts). */
 export function EmptyState({ children }: { children: ReactNode }) {
   return (
     <p className="rounded-2xl border border-dashed border-sand bg-white/60 px-6 py-10 text-center text-muted">
@@ -151,7 +151,7 @@ export function EmptyState({ children }: { children: ReactNode }) {
   );
 }
 
-/** SPEC §8's confirmations: the browser's own dialog, which every assistive technology knows. */
+/** docs/product.md §8's confirmations: the browser's own dialog, which every assistive technology knows. */
 export function confirmAction(question: string): boolean {
   return window.confirm(question);
 }
@@ -200,7 +200,7 @@ function FormFooter({
   );
 }
 
-/** An admin form's words (SPEC §2): its title for a new row, its submit button's for a new and an edited one. */
+/** An admin form's words (docs/product.md §2): its title for a new row, its submit button's for a new and an edited one. */
 export type FormWords = { add: string; create: string; update: string };
 
 /**

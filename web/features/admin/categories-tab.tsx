@@ -10,8 +10,8 @@ import { type SaveOutcome, saveChange } from "./outbox.ts";
 import { useVersionedSave } from "./use-versioned-save.ts";
 
 /**
- * SPEC §2's Category Management. Every change fires the categories-changed event, so the
- * header's Products menu shows it without a reload (SPEC §7).
+ * docs/product.md §2's Category Management. Every change fires the categories-changed event, so the
+ * header's Products menu shows it without a reload (docs/product.md §7).
  */
 export function CategoriesTab({
   categories,
@@ -75,7 +75,7 @@ export function CategoriesTab({
                   return outcome;
                 },
                 deleted: "Category deleted successfully!",
-                // SPEC's sentence, then the server's reason (a category that still has products, say).
+                // docs/product.md's sentence, then the server's reason (a category that still has products, say).
                 failed: (error) => `Failed to delete category.${serverReason(error)}`,
               })
             }
@@ -88,14 +88,14 @@ export function CategoriesTab({
   );
 }
 
-/** The server's words after SPEC's sentence, when it gave a reason. */
+/** The server's words after docs/product.md's sentence, when it gave a reason. */
 function serverReason(error: unknown): string {
   return error instanceof ApiResponseError || error instanceof VersionConflictError ? ` ${error.message}` : "";
 }
 
 const formWords: FormWords = { add: "Add Category", create: "Create Category", update: "Update Category" };
 
-/** SPEC §5: name required, description optional. */
+/** docs/product.md §5: name required, description optional. */
 function CategoryForm({
   category,
   onSaved,

@@ -11,7 +11,7 @@ type FormState<T> =
   | { mode: "open"; row: T | undefined; key: number };
 
 /**
- * The state of SPEC §2's Product Management and Category Management: the form, the tab's notice
+ * The state of docs/product.md §2's Product Management and Category Management: the form, the tab's notice
  * and the row being deleted.
  *
  * @param onChanged a write went through (or a delete was refused: the row may have changed); the
@@ -19,7 +19,7 @@ type FormState<T> =
  */
 export function useManagementTab<T extends Row>(
   onChanged: () => Promise<void>,
-  /** SPEC's words for a saved form: "Product created successfully!" and the like. */
+  /** docs/product.md's words for a saved form: "Product created successfully!" and the like. */
   words: { created: string; updated: string },
 ) {
   const [form, setForm] = useState<FormState<T>>({ mode: "closed" });
@@ -32,7 +32,7 @@ export function useManagementTab<T extends Row>(
     setForm({ mode: "open", row, key: Date.now() });
   };
 
-  /** The form saved: it closes and the tab says so (SPEC's words once the server has it). */
+  /** The form saved: it closes and the tab says so (docs/product.md's words once the server has it). */
   const saved = async (created: boolean, outcome: SaveOutcome) => {
     setForm({ mode: "closed" });
     const text = created ? words.created : words.updated;
@@ -40,7 +40,7 @@ export function useManagementTab<T extends Row>(
     await onChanged();
   };
 
-  /** SPEC §8's Delete: asked first, sent with the version the admin saw, its outcome said. */
+  /** docs/product.md §8's Delete: asked first, sent with the version the admin saw, its outcome said. */
   const remove = async (
     row: T,
     {
@@ -100,7 +100,7 @@ export function ManagementTab<T extends Row>({
   tab: ManagementTabState<T>;
   /** The form for a row (undefined: a new one), drawn afresh each time it opens. */
   form(row: T | undefined): ReactNode;
-  /** What stands for the form while the row to edit is fetched (SPEC's words). */
+  /** What stands for the form while the row to edit is fetched (docs/product.md's words). */
   loading?: string;
   rows: readonly T[];
   empty: string;
@@ -145,7 +145,7 @@ export function ManagementTab<T extends Row>({
   );
 }
 
-/** A card's Edit and Delete (SPEC §2), each naming its row for screen readers. */
+/** A card's Edit and Delete (docs/product.md §2), each naming its row for screen readers. */
 export function CardActions({
   name,
   onEdit,

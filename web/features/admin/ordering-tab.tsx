@@ -36,9 +36,9 @@ import type { ProductTabProps } from "./products-tab.tsx";
 import { useTabAction } from "./use-tab-action.ts";
 
 /**
- * SPEC §2's Product Ordering: a category filter, a list to drag into order (dnd-kit: mouse,
+ * docs/product.md §2's Product Ordering: a category filter, a list to drag into order (dnd-kit: mouse,
  * touch and keyboard, with spoken announcements), position numbers, and Save Order, which writes
- * sort_order from 1 in steps of 1, within the chosen category when there is one (SPEC §9).
+ * sort_order from 1 in steps of 1, within the chosen category when there is one (docs/product.md §9).
  * Move up / Move down do the same with one tap, for whoever cannot drag (WCAG 2.2's 2.5.7).
  */
 export function OrderingTab({ products, categories, onChanged }: ProductTabProps) {
@@ -112,7 +112,7 @@ export function OrderingTab({ products, categories, onChanged }: ProductTabProps
 
   const save = async () => {
     setNotice(null);
-    // SPEC §5: no token, no call.
+    // docs/product.md §5: no token, no call.
     if (!(await getSessionManager().getAccessToken())) {
       setNotice({ tone: "error", text: "Not authorized" });
       return;

@@ -15,7 +15,7 @@ type Writable = {
 };
 
 /**
- * Each outbox entry as its request to the admin API (SPEC §7), through the typed client over the
+ * Each outbox entry as its request to the admin API (docs/product.md §7), through the typed client over the
  * given fetch (the session's, in the browser): the entry's key as `Idempotency-Key`, the version
  * it was based on as `If-Match`, a reorder with the order it was based on.
  */
@@ -31,7 +31,7 @@ export function outboxSender(fetch: typeof globalThis.fetch): (entry: OutboxEntr
         const scope = categoryId === undefined ? {} : { category_id: categoryId };
         return admin.products.reorder.$post({ json: { reorder_by_ids: { ids, based_on, ...scope } } }, headers());
       }
-      // Products and categories answer to the same three requests (SPEC §7).
+      // Products and categories answer to the same three requests (docs/product.md §7).
       const rows = (change.kind.startsWith("product") ? admin.products : admin.categories) as unknown as Writable;
       if ("tempId" in change) return rows.$post({ json: change.input }, headers());
       const one = { param: { id: String(change.id) } };

@@ -14,7 +14,7 @@ export type ProductFormValues = {
   temperaments: Temperament[];
 };
 
-/** SPEC §4: the form opens prefilled for an edit, or empty with one blank image field for a new product. */
+/** docs/product.md §4: the form opens prefilled for an edit, or empty with one blank image field for a new product. */
 export function productFormFrom(product: Product | undefined): ProductFormValues {
   return {
     name: product?.name ?? "",
@@ -29,14 +29,14 @@ export function productFormFrom(product: Product | undefined): ProductFormValues
 
 export type ProductField = "name" | "category_id" | "short_description" | "etsy_link";
 
-/** SPEC §5: name, category, short description and shop link are required. */
+/** docs/product.md §5: name, category, short description and shop link are required. */
 export function missingProductFields(values: ProductFormValues): ProductField[] {
   const required: ProductField[] = ["name", "category_id", "short_description", "etsy_link"];
   return required.filter((field) => values[field].trim() === "");
 }
 
 /**
- * SPEC §7's payload; blank image entries dropped (SPEC §5). The temperaments are always sent, in
+ * docs/product.md §7's payload; blank image entries dropped (docs/product.md §5). The temperaments are always sent, in
  * the canonical order (ADR 0048): an edit that unticks them all clears them.
  */
 export function productPayload(values: ProductFormValues): ProductInput {

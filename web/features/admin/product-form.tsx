@@ -39,7 +39,7 @@ const fieldNames: Record<ProductField, string> = {
 };
 
 /**
- * SPEC §2's "Add Product" form: Create Product for a new one, Update Product for an edit, Cancel.
+ * docs/product.md §2's "Add Product" form: Create Product for a new one, Update Product for an edit, Cancel.
  * On success the tab closes it and says whether the product was created or updated.
  */
 export function ProductForm({
@@ -177,7 +177,7 @@ export function ProductForm({
                 onChange={(event) => setImage(index, event.target.value)}
                 className={`${inputClass} mt-0 min-w-0 flex-1`}
               />
-              {/* SPEC §5: remove only while more than one is left. */}
+              {/* docs/product.md §5: remove only while more than one is left. */}
               {values.images.length > 1 ? (
                 <button
                   type="button"

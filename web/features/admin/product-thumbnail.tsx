@@ -3,7 +3,7 @@ import type { Product } from "../../../worker/contract/catalogue.ts";
 
 /*
  * The admin's product pictures, with the shop's placeholder when there is none or it fails to
- * load (SPEC §3). Not web/components' ImageWithFallback: sharing it would split it into a chunk of
+ * load (docs/product.md §3). Not web/components' ImageWithFallback: sharing it would split it into a chunk of
  * its own that every shopper's page then fetches separately.
  */
 const placeholder = "/images/placeholder.svg";

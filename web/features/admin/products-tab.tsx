@@ -14,7 +14,7 @@ export type ProductTabProps = {
   onChanged(): Promise<void>;
 };
 
-/** SPEC §2's Product Management: the form, and a card per product with Edit and Delete. */
+/** docs/product.md §2's Product Management: the form, and a card per product with Edit and Delete. */
 export function ProductsTab({ products, categories, onChanged }: ProductTabProps) {
   const tab = useManagementTab<Product>(onChanged, {
     created: "Product created successfully!",

@@ -6,10 +6,10 @@ import { IconButton } from "./admin-ui.tsx";
 import { plainTextToHtml, sanitizePastedHtml } from "./rich-text-paste.ts";
 
 /**
- * The product description editor (SPEC §2, §5): bold, italic, headings, lists and links, in an
+ * The product description editor (docs/product.md §2, §5): bold, italic, headings, lists and links, in an
  * area between 10rem and 24rem tall. Tiptap (ProseMirror) keeps the document to what its schema
  * knows; pastes are cleaned before it parses them (rich-text-paste.ts). The server sanitizes what
- * is saved again, with the same rules the pages render with (DESIGN.md §6).
+ * is saved again, with the same rules the pages render with (docs/architecture.md §6).
  *
  * Uncontrolled: `initialHtml` is read once; the form remounts the editor (a new `key`) to load
  * another product.

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { plainTextToHtml, sanitizePastedHtml } from "./rich-text-paste.ts";
 
-describe("sanitizePastedHtml (SPEC §5)", () => {
+describe("sanitizePastedHtml (docs/product.md §5)", () => {
   it("strips script, style and link elements, with what they hold", () => {
     const clean = sanitizePastedHtml(
       '<link rel="stylesheet" href="https://evil.example/x.css"><style>p { display: none }</style>' +

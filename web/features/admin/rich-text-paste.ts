@@ -1,7 +1,7 @@
 import DOMPurify from "dompurify";
 
 /**
- * SPEC §5's paste rules for the description editor. HTML from the clipboard (a page copied in a
+ * docs/product.md §5's paste rules for the description editor. HTML from the clipboard (a page copied in a
  * browser, a word processor) loses its script, style and link elements and every on* attribute
  * before the editor parses it; the editor then keeps only what its schema knows (headings, lists,
  * bold, italic, links). DOMPurify works on an inert document, so nothing in the paste runs or
@@ -19,7 +19,7 @@ export function sanitizePastedHtml(html: string): string {
 const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
 /**
- * Plain text as HTML (SPEC §5: "escaped with line breaks kept"): every character shown as typed,
+ * Plain text as HTML (docs/product.md §5: "escaped with line breaks kept"): every character shown as typed,
  * `<b>` as text rather than bold; a blank line starts a new paragraph, a single line break
  * stays a line break.
  */

@@ -9,8 +9,8 @@ import { useTabAction } from "./use-tab-action.ts";
 import { buildUsersCsv, usersExportFileName } from "./users-csv.ts";
 
 /**
- * SPEC §2's Settings: the note on e-mail, the status badges with what the server reports, Export
- * User Data (SPEC §9's CSV) and Clear Cache.
+ * docs/product.md §2's Settings: the note on e-mail, the status badges with what the server reports, Export
+ * User Data (docs/product.md §9's CSV) and Clear Cache.
  */
 export function SettingsTab({
   settings,
@@ -42,7 +42,7 @@ export function SettingsTab({
       return "Insights exported.";
     }, "Failed to export insights.");
 
-  /** SPEC §9: removes the browser's caches and session storage, then reloads all admin data. */
+  /** docs/product.md §9: removes the browser's caches and session storage, then reloads all admin data. */
   const clearCache = () =>
     run(async () => {
       if ("caches" in window) {

@@ -6,7 +6,7 @@ import { applyOutbox, type StoredLoad } from "../../lib/admin-outbox.ts";
 import { fetchCategories, fetchProducts, fetchSettings, fetchSurveyQuestions, fetchUsers } from "./admin-api.ts";
 import { getOutbox, useOutboxEntries } from "./outbox.ts";
 
-/** SPEC §4's five loads, by the names SPEC §8 reports them with. */
+/** docs/product.md §4's five loads, by the names docs/product.md §8 reports them with. */
 export type AdminData = {
   users: AdminUser[] | undefined;
   products: Product[] | undefined;
@@ -28,7 +28,7 @@ const loads = [
 export type AdminDataState = AdminData & {
   /** True until the first round of loads has settled. */
   loading: boolean;
-  /** The loads that failed in the last round and have no copy on the device, in SPEC's order. */
+  /** The loads that failed in the last round and have no copy on the device, in docs/product.md's order. */
   failed: LoadName[];
   /** The loads that failed in the last round and are shown as last loaded: when that was (ms). */
   stale: { name: LoadName; loadedAt: number }[];
@@ -41,7 +41,7 @@ export type AdminDataState = AdminData & {
 /**
  * The dashboard's data: five loads in parallel, each kept on the device as it arrives (the
  * outbox's database), so one failing, or all of them offline, still shows what was last loaded,
- * with its age (SPEC §4, §8, issue 28). The products and categories are shown with the outbox's
+ * with its age (docs/product.md §4, §8, issue 28). The products and categories are shown with the outbox's
  * waiting changes laid over them.
  */
 export function useAdminData(): AdminDataState {

@@ -41,7 +41,7 @@ function splitQuoted(line: string, separator: string): string[] {
 }
 
 describe("buildUsersCsv", () => {
-  it("starts with a byte order mark and SPEC §3's columns, then the temperament result's, one row per user, CRLF line ends", () => {
+  it("starts with a byte order mark and docs/product.md §3's columns, then the temperament result's, one row per user, CRLF line ends", () => {
     const csv = buildUsersCsv([
       user(),
       user({

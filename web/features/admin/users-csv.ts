@@ -1,6 +1,6 @@
 import type { AdminUser } from "../../../worker/contract/admin.ts";
 
-/** SPEC §3's exported user row, in this column order. */
+/** docs/product.md §3's exported user row, in this column order. */
 const specColumns = [
   "id",
   "first_name",
@@ -13,8 +13,8 @@ const specColumns = [
 ] as const;
 
 /**
- * The export's columns: SPEC's, then the temperament result (issue 30) after them, so a sheet
- * that reads SPEC's columns by position still finds them where they were. The result is the
+ * The export's columns: docs/product.md's, then the temperament result (issue 30) after them, so a sheet
+ * that reads docs/product.md's columns by position still finds them where they were. The result is the
  * temperament's name as the API spells it ("melancholic"), empty for a member without one.
  */
 export const csvColumns = [...specColumns, "temperament_dominant", "temperament_secondary"] as const;
@@ -47,7 +47,7 @@ function neutralise(value: string): string {
 }
 
 /**
- * SPEC §9: quoted when it holds a quote, a comma or a line break; quotes doubled (RFC 4180). A
+ * docs/product.md §9: quoted when it holds a quote, a comma or a line break; quotes doubled (RFC 4180). A
  * semicolon is quoted too, so a spreadsheet splitting on it keeps the value whole.
  */
 export function cell(value: string | number | boolean): string {
@@ -60,7 +60,7 @@ export function csvFile(header: readonly string[], rows: readonly (readonly (str
   return `${byteOrderMark}${[header.join(","), ...rows.map((row) => row.map(cell).join(","))].join("\r\n")}\r\n`;
 }
 
-/** The users as SPEC §9's CSV: BOM, a header row, one row per user, CRLF line ends. */
+/** The users as docs/product.md §9's CSV: BOM, a header row, one row per user, CRLF line ends. */
 export function buildUsersCsv(users: readonly AdminUser[]): string {
   return csvFile(
     csvColumns,
@@ -72,7 +72,7 @@ export function buildUsersCsv(users: readonly AdminUser[]): string {
 }
 
 /**
- * SPEC §9: `users_export_` and a timestamp, `.csv`. The timestamp is the UTC time to the second,
+ * docs/product.md §9: `users_export_` and a timestamp, `.csv`. The timestamp is the UTC time to the second,
  * with `-` for `:` (which some systems refuse in file names): users_export_2026-03-02T09-05-07.csv.
  */
 export function usersExportFileName(at: Date): string {

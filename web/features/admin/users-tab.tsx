@@ -12,7 +12,7 @@ import { Badge, EmptyState, TabHeader } from "./admin-ui.tsx";
 export const usersPageSize = 50;
 
 /**
- * SPEC §2's Users & Survey Responses: each user with name, e-mail, joined date, verification,
+ * docs/product.md §2's Users & Survey Responses: each user with name, e-mail, joined date, verification,
  * how much of the survey they answered, the answers ("Q{order}: question") and the temperament
  * result. The answers fold away: twenty per member would bury the list.
  */

@@ -9,7 +9,7 @@ const loadServiceWorkerUpdates =
 
 /**
  * "A new version is available" with a Reload button, shown while a new version of the app waits
- * (DESIGN.md §7). Quiet: a polite status at the bottom of the screen, never a reload the shopper
+ * (docs/architecture.md §7). Quiet: a polite status at the bottom of the screen, never a reload the shopper
  * did not ask for. The service worker is registered from here, after the app has started, and
  * its code (workbox-window) is a chunk of its own, off the first paint's path.
  */

@@ -19,7 +19,7 @@ export type CatalogueStorage = {
 const catalogueDbName = "dogal-yasam-catalogue";
 
 /**
- * The device's copy of the catalogue (DESIGN.md §7) in its one layout. It is a cache that the
+ * The device's copy of the catalogue (docs/architecture.md §7) in its one layout. It is a cache that the
  * API can always rebuild, so a different layout is never upgraded: it is deleted (ADR 0039).
  */
 class CatalogueDatabase extends Dexie {

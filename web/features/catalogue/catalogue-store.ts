@@ -6,7 +6,7 @@ import type { Answer, CatalogueStatus, CatalogueWorkerApi, ProductAnswer } from 
 import type { ListAnswer, ListQuery } from "./product-search.ts";
 
 /**
- * The shopper's catalogue on the page, one store for every screen and the header (DESIGN.md §7,
+ * The shopper's catalogue on the page, one store for every screen and the header (docs/architecture.md §7,
  * ADR 0039). The catalogue worker holds the products (device-catalogue.ts); this store keeps its
  * answers in one cache keyed by the question, each with the version of the list it came from,
  * and asks again when the worker's list is newer. The data the server wrote into the page is one

@@ -186,7 +186,7 @@ export function createDeviceCatalogue({ storage, fetch, now, watchOutbox }: Deps
       const { categoryId, temperament } = question;
       if ((categoryId === undefined && temperament === undefined) || question.query.trim())
         return { version: 0, answer: undefined };
-      // Before any list is known, a category's or a temperament's products alone (SPEC §4), for a link to it.
+      // Before any list is known, a category's or a temperament's products alone (docs/product.md §4), for a link to it.
       const key = `${categoryId ?? "all"}|${temperament ?? "all"}`;
       const query = {
         ...(categoryId === undefined ? {} : { category_id: String(categoryId) }),

@@ -4,7 +4,7 @@ import { ProductCardRow } from "./product-card.tsx";
 import { useProducts } from "./use-catalogue.ts";
 
 /**
- * The first three products as cards (SPEC §9), from the shared catalogue store: painted from the
+ * The first three products as cards (docs/product.md §9), from the shared catalogue store: painted from the
  * page's embedded data on the first render, skeletons only when nothing is known yet.
  */
 export function FeaturedProducts() {

@@ -13,11 +13,11 @@ import { ProductNotShown } from "./product-not-found.tsx";
 import { RichText } from "./rich-text.tsx";
 import { useProduct } from "./use-catalogue.ts";
 
-/** SPEC §2 (the admin's loading text, used here too): four dots, verbatim. */
+/** docs/product.md §2 (the admin's loading text, used here too): four dots, verbatim. */
 export const loadingProductText = "Loading product....";
 
 /**
- * `/products/{id}` (SPEC §2): gallery, name, category, the temperaments it suits, descriptions,
+ * `/products/{id}` (docs/product.md §2): gallery, name, category, the temperaments it suits, descriptions,
  * the marketplace link and Share. `id` is undefined when the address holds no valid id: that is a missing product.
  */
 export function ProductDetailScreen({ id }: { id: number | undefined }) {
@@ -139,7 +139,7 @@ function TemperamentBadges({ temperaments }: { temperaments: readonly Temperamen
   );
 }
 
-/** The main image, and thumbnails to switch it when the product has several (SPEC §2). */
+/** The main image, and thumbnails to switch it when the product has several (docs/product.md §2). */
 function Gallery({ images, name }: { images: string[]; name: string }) {
   const [index, setIndex] = useState(0);
   const current = images[index] ?? placeholderImage;
@@ -192,7 +192,7 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
   );
 }
 
-/** Web Share where the device has it; otherwise the link is copied (DESIGN.md §7). */
+/** Web Share where the device has it; otherwise the link is copied (docs/architecture.md §7). */
 function ShareButton({ product }: { product: Product }) {
   const [message, setMessage] = useState("");
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);

@@ -3,7 +3,7 @@ import { MessageScreen } from "../../components/message-screen.tsx";
 
 /** Why `/products/{id}` shows no product, and what it says then. */
 const reasons = {
-  /** The product does not exist (SPEC §2). */
+  /** The product does not exist (docs/product.md §2). */
   missing: {
     title: "Product not found",
     tone: "warm",

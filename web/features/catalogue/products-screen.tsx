@@ -11,7 +11,7 @@ import { temperamentNames } from "../../lib/temperament-names.ts";
 import { ProductCard, ProductCardSkeleton } from "./product-card.tsx";
 import { startCatalogue, useProducts } from "./use-catalogue.ts";
 
-/** SPEC §9: 6 skeleton cards while the products load. */
+/** docs/product.md §9: 6 skeleton cards while the products load. */
 export const skeletonCount = 6;
 /** Cards in the first row (three columns on a desktop) load their images at once. */
 const eagerCount = 3;
@@ -30,7 +30,7 @@ type ProductsScreenProps = {
 };
 
 /**
- * The products page (SPEC §2, §4): every product fetched once and filtered locally by category
+ * The products page (docs/product.md §2, §4): every product fetched once and filtered locally by category
  * and by temperament (issue 30; both mirrored in the URL) and by a Turkish-aware text search
  * over names, category names and descriptions, name matches first (ADR 0072). The
  * cards are rendered a page at a time as the shopper scrolls: a shop of a thousand products

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { temperamentSchema } from "../../../worker/contract/temperaments.ts";
 
 /**
- * `/products?category=<id>&temperament=<name>` (SPEC §2, issue 30). Anything that is not a
+ * `/products?category=<id>&temperament=<name>` (docs/product.md §2, issue 30). Anything that is not a
  * positive whole number (a typo, a stale bookmark) means "no category", and anything that is not
  * one of the four temperaments "every temperament", instead of an error screen. zod/mini keeps
  * this out of the way of the first page load.

@@ -3,7 +3,7 @@ import { sanitizeRichText } from "../../../worker/contract/rich-text.ts";
 
 /**
  * A product's long description: HTML written in the admin editor, sanitized here again before
- * it is rendered (DESIGN.md §6), whatever the server stored. The sanitizer needs no DOM, so the
+ * it is rendered (docs/architecture.md §6), whatever the server stored. The sanitizer needs no DOM, so the
  * server render and the browser produce the same markup.
  */
 export function RichText({ html, className }: { html: string; className?: string }) {

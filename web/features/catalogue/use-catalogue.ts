@@ -91,7 +91,7 @@ function useAnswer<T>(state: CatalogueState, key: string, ask: () => void) {
 
 /**
  * The first `limit` products of a category (and of a temperament, when one is given) matching a
- * search, as the worker answers (SPEC §4:
+ * search, as the worker answers (docs/product.md §4:
  * fetched once, filtered on the device), with `total` matches and the category applied (none
  * for an id no category has). While the answer is on its way the screen keeps what it showed,
  * marked `stale`, if the answer is a moment away (the worker holds a list) or adds to what is

@@ -36,7 +36,7 @@ export type HomeSuggestions = { dominant: Temperament; products: ReactNode };
 export type HomeMember = { result: { dominant: Temperament; secondary: Temperament } | null };
 
 /**
- * The home page (SPEC §2): hero, three value blocks, the temperament test invitation, the
+ * The home page (docs/product.md §2): hero, three value blocks, the temperament test invitation, the
  * featured products (passed in by the route, which composes the catalogue feature) and links
  * to the products page and the external shop. A signed-in member sees their result in the test's
  * place, and the products suggested for it before the featured ones (issue 30); signed out,
@@ -49,7 +49,7 @@ export function HomeScreen({
 }: {
   featured: ReactNode;
   suggestions?: HomeSuggestions | null;
-  /** Signed in as a member: the test block shows their result, not SPEC's invitation to sign up (issue 38). */
+  /** Signed in as a member: the test block shows their result, not docs/product.md's invitation to sign up (issue 38). */
   member?: HomeMember | null;
 }) {
   useDocumentTitle(undefined);
@@ -190,7 +190,7 @@ const eyebrowClass = "text-sm font-semibold uppercase tracking-[0.14em] text-ter
 const titleClass = "mt-3 text-3xl font-semibold text-white sm:text-4xl";
 const textClass = "mt-4 text-[1.0625rem] leading-relaxed text-sage-100 sm:text-lg";
 
-/** SPEC §2's heading linking to /signup, for visitors: the whole card is the link. */
+/** docs/product.md §2's heading linking to /signup, for visitors: the whole card is the link. */
 function TestInvitation() {
   return (
     <TestCard className="group transition-colors hover:bg-sage-900">

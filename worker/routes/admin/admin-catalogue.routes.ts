@@ -31,7 +31,7 @@ type Writes<Input, Row> = {
 const rowNamed = (id: number, ifMatch: string | undefined): RowAt => ({ id, version: expectedVersion(ifMatch) });
 
 /**
- * SPEC §7's writes of one kind of catalogue row: POST a new one, PUT and DELETE one by id. Each is
+ * docs/product.md §7's writes of one kind of catalogue row: POST a new one, PUT and DELETE one by id. Each is
  * one transaction, idempotent under `Idempotency-Key`; PUT and DELETE are guarded by `If-Match`,
  * and a written row's version is its ETag.
  */
@@ -61,7 +61,7 @@ export const adminProductRoutes = catalogueWriteRoutes<typeof productInputSchema
   update: updateProduct,
   remove: deleteProduct,
 })
-  // SPEC §9: the order of many products in one write.
+  // docs/product.md §9: the order of many products in one write.
   .post("/reorder", validate("json", reorderSchema), async (c) => {
     const { reorder_by_ids } = c.req.valid("json");
     await reorderProducts(c.var.tx, reorder_by_ids, c.var.clock.now());

@@ -15,7 +15,7 @@ const noStore = { "Cache-Control": "no-store" };
 
 const invalidAdmin = () => new ApiError(401, "invalid_credentials", "Invalid admin credentials.");
 
-/** Everything below this is the administrator's alone (DESIGN.md §4). */
+/** Everything below this is the administrator's alone (docs/architecture.md §4). */
 const adminOnly = createRouter()
   .use(requireAdmin())
   .get("/users", async (c) => c.json((await listMembers(c.var.db)) satisfies AdminUser[], 200, noStore))
@@ -32,7 +32,7 @@ const adminOnly = createRouter()
 
 export const adminRoutes = createRouter()
   /**
-   * SPEC §7: `{access_token, user}`, only for the administrator; anyone else, right password or
+   * docs/product.md §7: `{access_token, user}`, only for the administrator; anyone else, right password or
    * not, gets the same failure. Limited like sign-in.
    */
   .post("/login", limitSignInsPerClient(), validate("json", passwordGrantSchema), async (c) => {

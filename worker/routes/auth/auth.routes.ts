@@ -84,7 +84,7 @@ async function confirmSignup(c: Context<AppEnv>, { token, password }: SignupConf
   return c.json({ status: "verified" } satisfies SignupConfirmed, 200, { "Cache-Control": "no-store" });
 }
 
-// Per client address (DESIGN.md §4). Asking for a reset link and following an e-mailed link
+// Per client address (docs/architecture.md §4). Asking for a reset link and following an e-mailed link
 // (/recover, /verify) draw on one budget.
 const limitSignUps = limitPerClient("signup", (config) => config.SIGNUP_LIMIT_PER_HOUR);
 const limitRecoveries = limitPerClient("recover", (config) => config.RECOVER_LIMIT_PER_HOUR);
@@ -153,7 +153,7 @@ export const authRoutes = createRouter()
     await requestPasswordReset(deps, email);
     // A pass whether or not an e-mail was written: the same work for every address (ADR 0034).
     dispatchSoon(c);
-    // The same answer for every address (DESIGN.md §4).
+    // The same answer for every address (docs/architecture.md §4).
     return c.json({ status: "recovery_sent" } as const, 202);
   })
   .post("/verify", limitRecoveries, validate("json", verifyExchangeSchema), async (c) => {

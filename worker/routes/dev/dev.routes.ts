@@ -46,7 +46,7 @@ async function readMailbox(c: { var: AppEnv["Variables"] }): Promise<MailboxMess
   }));
 }
 
-/** `GET /api/dev/mailbox`: the development mailbox as JSON, newest first (DESIGN.md §5). */
+/** `GET /api/dev/mailbox`: the development mailbox as JSON, newest first (docs/architecture.md §5). */
 export const devApiRoutes = createRouter()
   .use(developmentOnly)
   .get("/mailbox", async (c) => c.json(await readMailbox(c), 200, { "Cache-Control": "no-store" }));

@@ -6,7 +6,7 @@ import { categories, products } from "../../db/schema.ts";
 import { escapeHtml } from "../../lib/escape-html.ts";
 
 /**
- * The pages anyone may read that are not catalogue rows (SPEC §2's "everyone" routes, less the
+ * The pages anyone may read that are not catalogue rows (docs/product.md §2's "everyone" routes, less the
  * confirmation screens reached from e-mails). Sign-in, sign-up, reset, profile and admin are
  * for one visitor, not for search results (robots.txt keeps crawlers out of them).
  */

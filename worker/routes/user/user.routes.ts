@@ -8,7 +8,7 @@ import { validAnswers } from "../../survey/answers.ts";
 
 const private_ = { "Cache-Control": "private, no-store" };
 
-/** The signed-in member's own profile (SPEC §2, §7). */
+/** The signed-in member's own profile (docs/product.md §2, §7). */
 export const userRoutes = createRouter()
   .use(requireUser())
   .get("/profile", async (c) => c.json((await readProfile(c.var.db, c.var.user)) satisfies Profile, 200, private_))
