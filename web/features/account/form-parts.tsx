@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router";
 import { type ComponentProps, type ReactNode, useId } from "react";
 import { minPasswordLength } from "../../../worker/contract/auth.ts";
 
@@ -142,5 +143,22 @@ export function NewPasswordFields({
         At least 6 characters.
       </p>
     </>
+  );
+}
+
+/** The note under sign-in and sign-up: doing it means agreeing to the terms and privacy policy. */
+export function AgreementNote({ children }: { children: ReactNode }) {
+  return (
+    <p className="mt-4 text-center text-xs text-muted">
+      {children}, you agree to our{" "}
+      <Link to="/terms" className="underline underline-offset-2 hover:text-sage-800">
+        terms of service
+      </Link>{" "}
+      and{" "}
+      <Link to="/privacy" className="underline underline-offset-2 hover:text-sage-800">
+        privacy policy
+      </Link>
+      .
+    </p>
   );
 }

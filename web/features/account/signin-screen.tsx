@@ -7,7 +7,7 @@ import { getSessionManager } from "../../lib/session.ts";
 import { useSignIn } from "../../lib/use-sign-in.ts";
 import { signInErrorMessage } from "./account-messages.ts";
 import { PasswordResetRequest } from "./email-request-form.tsx";
-import { AccountCard, FormMessage, fieldClass } from "./form-parts.tsx";
+import { AccountCard, AgreementNote, FormMessage, fieldClass } from "./form-parts.tsx";
 
 /**
  * docs/product.md §2's sign-in. On success the session is stored and the guest-only wrapper around this
@@ -96,17 +96,7 @@ export function SigninScreen() {
             Sign Up
           </Link>
         </p>
-        <p className="mt-4 text-center text-xs text-muted">
-          By signing in, you agree to our{" "}
-          <Link to="/terms" className="underline underline-offset-2 hover:text-sage-800">
-            terms of service
-          </Link>{" "}
-          and{" "}
-          <Link to="/privacy" className="underline underline-offset-2 hover:text-sage-800">
-            privacy policy
-          </Link>
-          .
-        </p>
+        <AgreementNote>By signing in</AgreementNote>
       </AccountCard>
     </section>
   );

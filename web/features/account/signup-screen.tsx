@@ -6,6 +6,7 @@ import { ErrorPanel } from "../../components/error-panel.tsx";
 import { api, errorMessage, readJson } from "../../lib/api-client.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { surveyQuestionsNotLoaded } from "./account-messages.ts";
+import { AgreementNote } from "./form-parts.tsx";
 import { clearDraft, loadDraft, type SignupDraft, saveDraft } from "./signup-draft.ts";
 import { SignupProgress } from "./signup-progress.tsx";
 import { AccountStep, ReviewStep } from "./signup-steps.tsx";
@@ -225,17 +226,7 @@ export function SignupScreen({
             Sign In
           </Link>
         </p>
-        <p className="mt-4 text-center text-xs text-muted">
-          By creating an account, you agree to our{" "}
-          <Link to="/terms" className="underline underline-offset-2 hover:text-sage-800">
-            terms of service
-          </Link>{" "}
-          and{" "}
-          <Link to="/privacy" className="underline underline-offset-2 hover:text-sage-800">
-            privacy policy
-          </Link>
-          .
-        </p>
+        <AgreementNote>By creating an account</AgreementNote>
       </div>
     </section>
   );
