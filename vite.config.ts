@@ -197,7 +197,7 @@ export default defineConfig(({ mode }) => ({
           name: "worker",
           root: ".",
           // With the local Turso-protocol endpoint's own test: the suite stands on that endpoint.
-          include: ["tests/worker/**/*.test.ts", "dev-tools/**/*.test.ts"],
+          include: ["tests/worker/**/*.test.ts", "tests/dev-tools/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/contract-check.ts"],
           testTimeout: 60_000,

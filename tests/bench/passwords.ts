@@ -13,10 +13,10 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { argon2id } from "@noble/hashes/argon2.js";
-import { startHranaServer } from "../../dev-tools/hrana-server.ts";
 import { createPasswordHasher, type PasswordHasher } from "../../worker/auth/password.ts";
 import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
 import { createWasmPasswordHasher } from "../../worker/auth/password-wasm.ts";
+import { startHranaServer } from "../dev-tools/hrana-server.ts";
 import { createTestDatabase, startWorker, testAdmin, testSettings } from "../worker/harness.ts";
 import { ensureWorkerBuilt } from "./build.ts";
 import { mark, median, ms, type SectionResult, table } from "./common.ts";

@@ -14,8 +14,8 @@
  *   node tests/bench/worker-server.ts [--products 1000] [--members 10] [--set SIGNIN_LIMIT_PER_IP=1000000]
  */
 import { dirname } from "node:path";
-import { startHranaServer } from "../../dev-tools/hrana-server.ts";
 import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
+import { startHranaServer } from "../dev-tools/hrana-server.ts";
 import { addMembers } from "../support/seed-members.ts";
 import { createTestDatabase, startWorker, testAdmin } from "../worker/harness.ts";
 import { topUpCatalogue } from "./catalogue-size.ts";

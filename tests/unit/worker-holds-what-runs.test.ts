@@ -6,7 +6,7 @@ import { projectRoot as root } from "../../worker/entries/node-env.ts";
 
 // worker/ holds only what the Node server or the Worker runs (ADR 0076): every module in it is
 // reached by imports from the Worker's entry (wrangler.toml's `main`) or from a file an npm script
-// starts with node. Tools that only serve development live in dev-tools/.
+// starts with node. Tools that only serve development live in tests/dev-tools/.
 
 const scripts = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> })
   .scripts;
@@ -45,7 +45,7 @@ describe("worker/ holds only what the Node server or the Worker runs", () => {
   it("starts with node only the server and the commands that operate the shop", () => {
     // npm start (its web build, then the server) and the operator's commands, which run on the
     // production database as README's deploying steps do. A development command starts from
-    // dev-tools/, so a new entry here is a decision (ADR 0076).
+    // tests/dev-tools/, so a new entry here is a decision (ADR 0076).
     expect(startedByScripts).toEqual({
       start: ["worker/cli/build-web-if-needed.ts", "worker/entries/node.ts"],
       "db:migrate": ["worker/cli/db-migrate.ts"],

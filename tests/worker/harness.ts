@@ -6,11 +6,11 @@ import { type Client, createClient } from "@libsql/client";
 import { convertV4MiniflareOptions, type Log, Miniflare } from "miniflare";
 import { afterAll, beforeAll } from "vitest";
 import { experimental_readRawConfig, unstable_getMiniflareWorkerOptions } from "wrangler";
-import { type HranaServer, startHranaServer } from "../../dev-tools/hrana-server.ts";
 import { seedDatabase } from "../../drizzle/seed/seed.ts";
 import { createDatabase, type Database } from "../../worker/db/client.ts";
 import { migrateDatabase } from "../../worker/db/migrate.ts";
 import { projectRoot } from "../../worker/entries/node-env.ts";
+import { type HranaServer, startHranaServer } from "../dev-tools/hrana-server.ts";
 import { checkAnswer, servedDocument } from "../support/contract.ts";
 
 // Worker runtime tests run the bundle that `wrangler deploy --dry-run` builds, under Miniflare

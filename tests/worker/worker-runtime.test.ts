@@ -4,7 +4,6 @@ import { eq } from "drizzle-orm";
 import { JSDOM } from "jsdom";
 import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type HranaServer, startHranaServer } from "../../dev-tools/hrana-server.ts";
 import { seedCategories, seedProducts } from "../../drizzle/seed/catalogue.ts";
 import { maxBodyBytes } from "../../worker/app.ts";
 import { publishedExampleValues } from "../../worker/config/config.ts";
@@ -12,6 +11,7 @@ import { sharePreviewsPath, sharePreviewsSchema } from "../../worker/contract/sh
 import { emailOutbox } from "../../worker/db/schema.ts";
 import { projectRoot } from "../../worker/entries/node-env.ts";
 import { contentSecurityPolicy } from "../../worker/lib/security-headers.ts";
+import { type HranaServer, startHranaServer } from "../dev-tools/hrana-server.ts";
 import { oddPathMismatches } from "../support/odd-paths.ts";
 import { expectSecurityHeaders } from "../support/security-headers.ts";
 import {
