@@ -196,7 +196,8 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: "worker",
           root: ".",
-          include: ["tests/worker/**/*.test.ts"],
+          // With the local Turso-protocol endpoint's own test: the suite stands on that endpoint.
+          include: ["tests/worker/**/*.test.ts", "tests/dev-tools/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/contract-check.ts"],
           testTimeout: 60_000,

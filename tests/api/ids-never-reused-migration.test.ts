@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import { createDatabase, type Database } from "../../worker/db/client.ts";
 import { migrateDatabase, migrationsFolder } from "../../worker/db/migrate.ts";
-import { startHranaServer } from "../../worker/dev/hrana-server.ts";
+import { startHranaServer } from "../dev-tools/hrana-server.ts";
 import { createMember, createProduct } from "../support/factories.ts";
 import { migrationsUpTo } from "../support/migrations.ts";
 import { createTestApp, testSettings } from "../support/test-app.ts";

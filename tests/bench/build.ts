@@ -25,9 +25,14 @@ export function ensureWebBuilt(rebuild = false): void {
   }
 }
 
-/** Builds the Worker bundle only when dist/worker is missing (or when asked). */
+/**
+ * Builds the Worker bundle only when dist/worker is missing (or when asked). The web build comes
+ * first when it is missing: the bundle takes in the server renderer (dist/ssr, ADR 0011) and
+ * wrangler refuses to build without its assets directory (dist/web).
+ */
 export function ensureWorkerBuilt(rebuild = false): void {
   if (rebuild || !existsSync(workerDist) || readdirSync(workerDist).length === 0) {
+    ensureWebBuilt();
     run("wrangler", ["deploy", "--dry-run", "--outdir", "dist/worker"]);
   }
 }

@@ -16,7 +16,7 @@ import { argon2id } from "@noble/hashes/argon2.js";
 import { createPasswordHasher, type PasswordHasher } from "../../worker/auth/password.ts";
 import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
 import { createWasmPasswordHasher } from "../../worker/auth/password-wasm.ts";
-import { startHranaServer } from "../../worker/dev/hrana-server.ts";
+import { startHranaServer } from "../dev-tools/hrana-server.ts";
 import { createTestDatabase, startWorker, testAdmin, testSettings } from "../worker/harness.ts";
 import { ensureWorkerBuilt } from "./build.ts";
 import { mark, median, ms, type SectionResult, table } from "./common.ts";

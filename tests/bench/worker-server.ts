@@ -1,7 +1,7 @@
 /**
  * Child process: the built Worker bundle (dist/worker) in workerd, under Miniflare configured
  * from wrangler.toml as the Worker tests run it (tests/worker/harness.ts), with production
- * settings, over a fresh libSQL file that the local Turso-protocol endpoint (worker/dev/) serves
+ * settings, over a fresh libSQL file that the local Turso-protocol endpoint (dev-tools/) serves
  * to it, as Turso does in production. Migrated and seeded as `npm run db:seed` does;
  * `--products N` tops the catalogue up to N products, `--members N` adds N confirmed members
  * (password "bench-member-password") and `--set NAME=VALUE` adds a setting, as
@@ -15,7 +15,7 @@
  */
 import { dirname } from "node:path";
 import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
-import { startHranaServer } from "../../worker/dev/hrana-server.ts";
+import { startHranaServer } from "../dev-tools/hrana-server.ts";
 import { addMembers } from "../support/seed-members.ts";
 import { createTestDatabase, startWorker, testAdmin } from "../worker/harness.ts";
 import { topUpCatalogue } from "./catalogue-size.ts";

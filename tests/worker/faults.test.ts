@@ -1,6 +1,6 @@
 import { createClient, type Transaction } from "@libsql/client";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startHranaServer } from "../../worker/dev/hrana-server.ts";
+import { startHranaServer } from "../dev-tools/hrana-server.ts";
 import { productBody } from "../support/factories.ts";
 import { startWorkerShop, testAdmin, type WorkerShop } from "./harness.ts";
 

@@ -9,8 +9,8 @@ import { experimental_readRawConfig, unstable_getMiniflareWorkerOptions } from "
 import { seedDatabase } from "../../drizzle/seed/seed.ts";
 import { createDatabase, type Database } from "../../worker/db/client.ts";
 import { migrateDatabase } from "../../worker/db/migrate.ts";
-import { type HranaServer, startHranaServer } from "../../worker/dev/hrana-server.ts";
 import { projectRoot } from "../../worker/entries/node-env.ts";
+import { type HranaServer, startHranaServer } from "../dev-tools/hrana-server.ts";
 import { checkAnswer, servedDocument } from "../support/contract.ts";
 
 // Worker runtime tests run the bundle that `wrangler deploy --dry-run` builds, under Miniflare

@@ -9,9 +9,9 @@ import { maxBodyBytes } from "../../worker/app.ts";
 import { publishedExampleValues } from "../../worker/config/config.ts";
 import { sharePreviewsPath, sharePreviewsSchema } from "../../worker/contract/share-previews.ts";
 import { emailOutbox } from "../../worker/db/schema.ts";
-import { type HranaServer, startHranaServer } from "../../worker/dev/hrana-server.ts";
 import { projectRoot } from "../../worker/entries/node-env.ts";
 import { contentSecurityPolicy } from "../../worker/lib/security-headers.ts";
+import { type HranaServer, startHranaServer } from "../dev-tools/hrana-server.ts";
 import { oddPathMismatches } from "../support/odd-paths.ts";
 import { expectSecurityHeaders } from "../support/security-headers.ts";
 import {

@@ -2,11 +2,11 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { seedDatabase } from "../../drizzle/seed/seed.ts";
-import { type AppConfig, ConfigError, parseConfig } from "../config/config.ts";
-import { migrateDatabase } from "../db/migrate.ts";
-import { openNodeDatabase } from "../db/node-database.ts";
-import { type HranaServer, startHranaServer } from "../dev/hrana-server.ts";
-import { loadNodeEnv, projectRoot } from "../entries/node-env.ts";
+import { type AppConfig, ConfigError, parseConfig } from "../../worker/config/config.ts";
+import { migrateDatabase } from "../../worker/db/migrate.ts";
+import { openNodeDatabase } from "../../worker/db/node-database.ts";
+import { loadNodeEnv, projectRoot } from "../../worker/entries/node-env.ts";
+import { type HranaServer, startHranaServer } from "./hrana-server.ts";
 
 // npm run dev:worker — the Worker under `wrangler dev`, on the same data as `npm start`.
 // The Worker's database client speaks only HTTP, so a local file is served to it through the

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Client, createClient, LibsqlError } from "@libsql/client/web";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type HranaServer, startHranaServer } from "../../worker/dev/hrana-server.ts";
+import { type HranaServer, startHranaServer } from "./hrana-server.ts";
 
 // The local Hrana-over-HTTP endpoint, driven by the same client the Worker uses
 // (@libsql/client/web), so the Worker runtime tests rest on a server that behaves like Turso.
