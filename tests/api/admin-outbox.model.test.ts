@@ -1,8 +1,8 @@
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
-import { createOutboxQueue, type NewChange } from "../../web/features/admin/outbox-queue.ts";
-import { createReplayer, type DrainOutcome } from "../../web/features/admin/outbox-replayer.ts";
-import { outboxSender } from "../../web/features/admin/outbox-requests.ts";
+import { createOutboxQueue, type NewChange } from "../../web/features/admin/outbox/outbox-queue.ts";
+import { createReplayer, type DrainOutcome } from "../../web/features/admin/outbox/outbox-replayer.ts";
+import { outboxSender } from "../../web/features/admin/outbox/outbox-requests.ts";
 import { AdminDatabase, applyOutbox } from "../../web/lib/admin-outbox.ts";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import { createCategory, createMember, createProduct } from "../support/factories.ts";

@@ -37,7 +37,7 @@ import { gzipSize, kB, median, ms, root, type SectionResult, table, webDist } fr
 
 const changes = 100;
 const savedOnDevice = "Saved on this device. It will be sent when you are back online.";
-/** Strings of web/features/admin/outbox.ts: the queue's code wherever the bundler put it. */
+/** Strings of web/features/admin/outbox/outbox.ts: the queue's code wherever the bundler put it. */
 const outboxMarkers = [savedOnDevice, "dogal-yasam:outbox"];
 
 const percentile = (values: number[], p: number) =>

@@ -8,7 +8,9 @@ import { inTemperamentOrder } from "../../worker/contract/temperaments.ts";
  * until the server has answered it for good. What the admin's device shows is the server's lists
  * with the waiting changes laid over them (`applyOutbox`), so the local change and its outbox
  * entry are one record, written in one transaction. Shared by the admin's screens and the
- * catalogue worker, which lays the same changes over the shoppers' pages of this device.
+ * catalogue worker, which lays the same changes over the shoppers' pages of this device; only
+ * what both need is here (the entry, its database, `applyOutbox`), the queue, its replay and
+ * its status are in web/features/admin/outbox/ (ADR 0074).
  */
 
 /** Ids the device gives rows it creates offline: negative, so they never meet a server id. */
@@ -93,25 +95,6 @@ export async function watchOutbox(listener: (entries: OutboxEntry[]) => void): P
   if (!(await Dexie.exists(outboxDbName).catch(() => false))) return;
   const db = new AdminDatabase();
   liveQuery(() => db.entries.toArray()).subscribe({ next: listener, error: () => {} });
-}
-
-/** The row an entry is about, as `product:12` / `category:-3`, and the rows it needs to exist. */
-export function rowsOf(change: OutboxChange): string[] {
-  switch (change.kind) {
-    case "product.create":
-      return [`product:${change.tempId}`, `category:${change.input.category_id}`];
-    case "product.update":
-      return [`product:${change.id}`, `category:${change.input.category_id}`];
-    case "product.delete":
-      return [`product:${change.id}`];
-    case "category.create":
-      return [`category:${change.tempId}`];
-    case "category.update":
-    case "category.delete":
-      return [`category:${change.id}`];
-    case "reorder":
-      return change.ids.map((id) => `product:${id}`);
-  }
 }
 
 // The server's order (sort_order, then name by code point as SQLite compares text, then id).

@@ -6,7 +6,7 @@ import { memberApi } from "../../lib/session.ts";
 
 /*
  * The administrator's reads (docs/product.md §7) through the typed client with the session's bearer token
- * (refreshed first when it is about to run out). The writes go through the outbox (outbox.ts).
+ * (refreshed first when it is about to run out). The writes go through the outbox (outbox/outbox.ts).
  */
 
 /** 412: the row changed since the admin loaded it; `current` is how it is now. */

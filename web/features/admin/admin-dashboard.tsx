@@ -1,16 +1,16 @@
 import { type ReactNode, useState } from "react";
 import { ErrorPanel } from "../../components/error-panel.tsx";
 import { type TabItem, Tabs } from "./admin-tabs.tsx";
-import { CategoriesTab } from "./categories-tab.tsx";
-import { InsightsTab } from "./insights-tab.tsx";
+import { CategoriesTab } from "./categories/categories-tab.tsx";
+import { InsightsTab } from "./insights/insights-tab.tsx";
 import { useKeptAdminCode } from "./keep-admin-code.ts";
-import { OrderingTab } from "./ordering-tab.tsx";
-import { usePersistentStorage } from "./outbox.ts";
-import { OutboxStatus } from "./outbox-status.tsx";
-import { ProductsTab } from "./products-tab.tsx";
-import { SettingsTab } from "./settings-tab.tsx";
+import { usePersistentStorage } from "./outbox/outbox.ts";
+import { OutboxStatus } from "./outbox/outbox-status.tsx";
+import { OrderingTab } from "./products/ordering-tab.tsx";
+import { ProductsTab } from "./products/products-tab.tsx";
+import { SettingsTab } from "./settings/settings-tab.tsx";
 import { type LoadName, useAdminData } from "./use-admin-data.ts";
-import { UsersTab } from "./users-tab.tsx";
+import { UsersTab } from "./users/users-tab.tsx";
 
 type TabKey = "users" | "products" | "categories" | "ordering" | "insights" | "settings";
 

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode, useState } from "react";
 import { confirmAction, EmptyState, type Notice, NoticeBanner, TabHeader } from "./admin-ui.tsx";
-import { type SaveOutcome, savedOnDeviceText } from "./outbox.ts";
+import { type SaveOutcome, savedOnDeviceText } from "./outbox/outbox.ts";
 
 type Row = { id: number; version: number };
 

@@ -4,7 +4,7 @@ import type { AdminSettings, AdminUser } from "../../../worker/contract/admin.ts
 import type { Category, Product, SurveyQuestion } from "../../../worker/contract/catalogue.ts";
 import { applyOutbox, type StoredLoad } from "../../lib/admin-outbox.ts";
 import { fetchCategories, fetchProducts, fetchSettings, fetchSurveyQuestions, fetchUsers } from "./admin-api.ts";
-import { getOutbox, useOutboxEntries } from "./outbox.ts";
+import { getOutbox, useOutboxEntries } from "./outbox/outbox.ts";
 
 /** docs/product.md §4's five loads, by the names docs/product.md §8 reports them with. */
 export type AdminData = {

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { CategoryInput, ProductInput } from "../../../worker/contract/admin.ts";
 import { VersionConflictError } from "./admin-api.ts";
 import type { Notice } from "./admin-ui.tsx";
-import { type SaveOutcome, saveChange } from "./outbox.ts";
+import { type SaveOutcome, saveChange } from "./outbox/outbox.ts";
 
 /** What each kind of row is saved as. */
 type Inputs = { product: ProductInput; category: CategoryInput };
@@ -38,7 +38,7 @@ export function useVersionedSave<T extends { id: number; version: number; name: 
     setNotice(null);
     setConflict(null);
     try {
-      // Through the outbox (outbox.ts): the kinds' changes are spelled `product.update` and so on.
+      // Through the outbox (outbox/outbox.ts): the kinds' changes are spelled `product.update` and so on.
       const change = editing
         ? { kind: `${kind}.update`, id: editing.id, baseVersion: editing.version, input }
         : { kind: `${kind}.create`, input };

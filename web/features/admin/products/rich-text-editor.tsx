@@ -1,8 +1,8 @@
 import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { type ComponentProps, type FormEvent, useId, useRef, useState } from "react";
-import { BulletListIcon, LinkIcon, NumberedListIcon } from "../../components/icons.tsx";
-import { IconButton } from "./admin-ui.tsx";
+import { BulletListIcon, LinkIcon, NumberedListIcon } from "../../../components/icons.tsx";
+import { IconButton } from "../admin-ui.tsx";
 import { plainTextToHtml, sanitizePastedHtml } from "./rich-text-paste.ts";
 
 /**

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
-import type { AdminSettings, AdminUser } from "../../../worker/contract/admin.ts";
-import { fetchInsights } from "./admin-api.ts";
-import { Badge, NoticeBanner, TabHeader } from "./admin-ui.tsx";
-import { downloadFile } from "./download-file.ts";
-import { buildInsightsCsv, insightsExportFileName } from "./insights-csv.ts";
-import { useOutboxEntries, usePersistentStorage } from "./outbox.ts";
-import { useTabAction } from "./use-tab-action.ts";
-import { buildUsersCsv, usersExportFileName } from "./users-csv.ts";
+import type { AdminSettings, AdminUser } from "../../../../worker/contract/admin.ts";
+import { fetchInsights } from "../admin-api.ts";
+import { Badge, NoticeBanner, TabHeader } from "../admin-ui.tsx";
+import { downloadFile } from "../exports/download-file.ts";
+import { buildInsightsCsv, insightsExportFileName } from "../exports/insights-csv.ts";
+import { buildUsersCsv, usersExportFileName } from "../exports/users-csv.ts";
+import { useOutboxEntries, usePersistentStorage } from "../outbox/outbox.ts";
+import { useTabAction } from "../use-tab-action.ts";
 
 /**
  * docs/product.md §2's Settings: the note on e-mail, the status badges with what the server reports, Export

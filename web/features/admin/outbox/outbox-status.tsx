@@ -1,7 +1,7 @@
 import { useId, useState, useSyncExternalStore } from "react";
-import type { Category, Product } from "../../../worker/contract/catalogue.ts";
-import type { OutboxChange, OutboxEntry } from "../../lib/admin-outbox.ts";
-import { confirmAction } from "./admin-ui.tsx";
+import type { Category, Product } from "../../../../worker/contract/catalogue.ts";
+import type { OutboxChange, OutboxEntry } from "../../../lib/admin-outbox.ts";
+import { confirmAction } from "../admin-ui.tsx";
 import { getOutbox, useOutboxEntries } from "./outbox.ts";
 
 /** The header's words for the outbox (issue 28). */

@@ -1,5 +1,5 @@
-import { type AdminDatabase, newEntry, type OutboxChange, type OutboxEntry, rowsOf } from "../../lib/admin-outbox.ts";
-import { patchLoads } from "./outbox-replayer.ts";
+import { type AdminDatabase, newEntry, type OutboxChange, type OutboxEntry } from "../../../lib/admin-outbox.ts";
+import { patchLoads, rowsOf } from "./outbox-replayer.ts";
 
 /** A change as a screen asks for it; a create's temporary id is given by the outbox. */
 export type NewChange =

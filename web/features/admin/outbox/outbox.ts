@@ -1,10 +1,10 @@
 import { liveQuery } from "dexie";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import type { Category, Product } from "../../../worker/contract/catalogue.ts";
-import { AdminDatabase, newEntry, type OutboxChange, type OutboxEntry } from "../../lib/admin-outbox.ts";
-import { ApiResponseError, NetworkError } from "../../lib/api-client.ts";
-import { getSessionManager } from "../../lib/session.ts";
-import { VersionConflictError } from "./admin-api.ts";
+import type { Category, Product } from "../../../../worker/contract/catalogue.ts";
+import { AdminDatabase, newEntry, type OutboxChange, type OutboxEntry } from "../../../lib/admin-outbox.ts";
+import { ApiResponseError, NetworkError } from "../../../lib/api-client.ts";
+import { getSessionManager } from "../../../lib/session.ts";
+import { VersionConflictError } from "../admin-api.ts";
 import { createOutboxQueue, type NewChange } from "./outbox-queue.ts";
 import { createReplayer, type DrainOutcome } from "./outbox-replayer.ts";
 import { outboxSender } from "./outbox-requests.ts";

@@ -1,11 +1,11 @@
 import { useId, useMemo, useState } from "react";
-import { type InsightPeriod, type Insights, insightPeriods } from "../../../worker/contract/insights.ts";
-import { NoticeBanner, TabHeader } from "./admin-ui.tsx";
-import { downloadFile } from "./download-file.ts";
+import { type InsightPeriod, type Insights, insightPeriods } from "../../../../worker/contract/insights.ts";
+import { NoticeBanner, TabHeader } from "../admin-ui.tsx";
+import { downloadFile } from "../exports/download-file.ts";
+import { buildInsightsCsv, insightsExportFileName, visitRatio } from "../exports/insights-csv.ts";
+import { useTabAction } from "../use-tab-action.ts";
 import { CountsRow, InsightsChart, shortDay } from "./insights-chart.tsx";
-import { buildInsightsCsv, insightsExportFileName, visitRatio } from "./insights-csv.ts";
 import { useInsights } from "./use-insights.ts";
-import { useTabAction } from "./use-tab-action.ts";
 
 type SortKey = "name" | "views" | "shop_visits" | "ratio";
 type Row = Insights["products"][number] & { ratio: number };

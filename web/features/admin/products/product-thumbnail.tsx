@@ -1,5 +1,5 @@
 import type { ComponentProps, SyntheticEvent } from "react";
-import type { Product } from "../../../worker/contract/catalogue.ts";
+import type { Product } from "../../../../worker/contract/catalogue.ts";
 
 /*
  * The admin's product pictures, with the shop's placeholder when there is none or it fails to

@@ -1,12 +1,30 @@
-import type { Category, Product } from "../../../worker/contract/catalogue.ts";
+import type { Category, Product } from "../../../../worker/contract/catalogue.ts";
 import {
   type AdminDatabase,
   byDisplayOrder,
   type OutboxChange,
   type OutboxEntry,
   outboxFormat,
-  rowsOf,
-} from "../../lib/admin-outbox.ts";
+} from "../../../lib/admin-outbox.ts";
+
+/** The row an entry is about, as `product:12` / `category:-3`, and the rows it needs to exist. */
+export function rowsOf(change: OutboxChange): string[] {
+  switch (change.kind) {
+    case "product.create":
+      return [`product:${change.tempId}`, `category:${change.input.category_id}`];
+    case "product.update":
+      return [`product:${change.id}`, `category:${change.input.category_id}`];
+    case "product.delete":
+      return [`product:${change.id}`];
+    case "category.create":
+      return [`category:${change.tempId}`];
+    case "category.update":
+    case "category.delete":
+      return [`category:${change.id}`];
+    case "reorder":
+      return change.ids.map((id) => `product:${id}`);
+  }
+}
 
 /** What one request of the outbox got: an answer, or none at all. */
 export type SendResult = { status: number; body: unknown; retryAfter?: number } | { status: "no-answer" };

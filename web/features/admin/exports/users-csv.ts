@@ -1,4 +1,4 @@
-import type { AdminUser } from "../../../worker/contract/admin.ts";
+import type { AdminUser } from "../../../../worker/contract/admin.ts";
 
 /** docs/product.md §3's exported user row, in this column order. */
 const specColumns = [

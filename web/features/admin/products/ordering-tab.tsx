@@ -18,9 +18,9 @@ import {
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import type { Product } from "../../../worker/contract/catalogue.ts";
-import { ChevronDownIcon, ChevronUpIcon, DragHandleIcon } from "../../components/icons.tsx";
-import { getSessionManager } from "../../lib/session.ts";
+import type { Product } from "../../../../worker/contract/catalogue.ts";
+import { ChevronDownIcon, ChevronUpIcon, DragHandleIcon } from "../../../components/icons.tsx";
+import { getSessionManager } from "../../../lib/session.ts";
 import {
   AdminField,
   CategoryOptions,
@@ -29,11 +29,11 @@ import {
   inputClass,
   NoticeBanner,
   TabHeader,
-} from "./admin-ui.tsx";
-import { saveChange, savedOnDeviceText } from "./outbox.ts";
+} from "../admin-ui.tsx";
+import { saveChange, savedOnDeviceText } from "../outbox/outbox.ts";
+import { useTabAction } from "../use-tab-action.ts";
 import { ProductThumbnail } from "./product-thumbnail.tsx";
 import type { ProductTabProps } from "./products-tab.tsx";
-import { useTabAction } from "./use-tab-action.ts";
 
 /**
  * docs/product.md §2's Product Ordering: a category filter, a list to drag into order (dnd-kit: mouse,

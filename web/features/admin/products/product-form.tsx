@@ -1,9 +1,9 @@
 import { type FormEvent, lazy, Suspense, useId, useState } from "react";
-import type { Category, Product } from "../../../worker/contract/catalogue.ts";
-import { temperaments } from "../../../worker/contract/temperaments.ts";
-import { ApiResponseError } from "../../lib/api-client.ts";
-import { temperamentNames } from "../../lib/temperament-names.ts";
-import { VersionConflictError, writeErrorMessage } from "./admin-api.ts";
+import type { Category, Product } from "../../../../worker/contract/catalogue.ts";
+import { temperaments } from "../../../../worker/contract/temperaments.ts";
+import { ApiResponseError } from "../../../lib/api-client.ts";
+import { temperamentNames } from "../../../lib/temperament-names.ts";
+import { VersionConflictError, writeErrorMessage } from "../admin-api.ts";
 import {
   AdminField,
   AdminForm,
@@ -13,8 +13,9 @@ import {
   fieldClass,
   inputClass,
   labelClass,
-} from "./admin-ui.tsx";
-import type { SaveOutcome } from "./outbox.ts";
+} from "../admin-ui.tsx";
+import type { SaveOutcome } from "../outbox/outbox.ts";
+import { useVersionedSave } from "../use-versioned-save.ts";
 import {
   missingProductFields,
   type ProductField,
@@ -22,7 +23,6 @@ import {
   productFormFrom,
   productPayload,
 } from "./product-form-values.ts";
-import { useVersionedSave } from "./use-versioned-save.ts";
 
 // The editor (ProseMirror) is most of the admin's code: fetched when a product form first opens.
 const RichTextEditor = lazy(() =>

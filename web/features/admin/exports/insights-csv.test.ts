@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Insights } from "../../../worker/contract/insights.ts";
+import type { Insights } from "../../../../worker/contract/insights.ts";
 import { buildInsightsCsv, insightsExportFileName } from "./insights-csv.ts";
 
 const insights: Insights = {

@@ -1,8 +1,8 @@
-import type { Category, Product } from "../../../worker/contract/catalogue.ts";
-import { fetchProduct, VersionConflictError } from "./admin-api.ts";
-import { Badge } from "./admin-ui.tsx";
-import { CardActions, ManagementTab, useManagementTab } from "./management-tab.tsx";
-import { saveChange } from "./outbox.ts";
+import type { Category, Product } from "../../../../worker/contract/catalogue.ts";
+import { fetchProduct, VersionConflictError } from "../admin-api.ts";
+import { Badge } from "../admin-ui.tsx";
+import { CardActions, ManagementTab, useManagementTab } from "../management-tab.tsx";
+import { saveChange } from "../outbox/outbox.ts";
 import { ProductForm } from "./product-form.tsx";
 import { ProductThumbnail } from "./product-thumbnail.tsx";
 

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import type { AdminUser } from "../../../worker/contract/admin.ts";
-import { ChevronDownIcon } from "../../components/icons.tsx";
-import { formatDate, fullName, temperamentResult } from "./admin-format.ts";
-import { Badge, EmptyState, TabHeader } from "./admin-ui.tsx";
+import type { AdminUser } from "../../../../worker/contract/admin.ts";
+import { ChevronDownIcon } from "../../../components/icons.tsx";
+import { formatDate, fullName, temperamentResult } from "../admin-format.ts";
+import { Badge, EmptyState, TabHeader } from "../admin-ui.tsx";
 
 /**
  * Members shown at first and added by each "Show more": a card holds its twenty answers, and

@@ -1,13 +1,13 @@
 import { type FormEvent, useId, useState } from "react";
-import type { Category } from "../../../worker/contract/catalogue.ts";
-import { ApiResponseError } from "../../lib/api-client.ts";
-import { notifyCategoriesChanged } from "../../lib/events.ts";
-import { VersionConflictError } from "./admin-api.ts";
-import { formatDate } from "./admin-format.ts";
-import { AdminField, AdminForm, type FormWords, fieldClass, inputClass } from "./admin-ui.tsx";
-import { CardActions, ManagementTab, useManagementTab } from "./management-tab.tsx";
-import { type SaveOutcome, saveChange } from "./outbox.ts";
-import { useVersionedSave } from "./use-versioned-save.ts";
+import type { Category } from "../../../../worker/contract/catalogue.ts";
+import { ApiResponseError } from "../../../lib/api-client.ts";
+import { notifyCategoriesChanged } from "../../../lib/events.ts";
+import { VersionConflictError } from "../admin-api.ts";
+import { formatDate } from "../admin-format.ts";
+import { AdminField, AdminForm, type FormWords, fieldClass, inputClass } from "../admin-ui.tsx";
+import { CardActions, ManagementTab, useManagementTab } from "../management-tab.tsx";
+import { type SaveOutcome, saveChange } from "../outbox/outbox.ts";
+import { useVersionedSave } from "../use-versioned-save.ts";
 
 /**
  * docs/product.md §2's Category Management. Every change fires the categories-changed event, so the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AdminUser } from "../../../worker/contract/admin.ts";
+import type { AdminUser } from "../../../../worker/contract/admin.ts";
 import { buildUsersCsv, usersExportFileName } from "./users-csv.ts";
 
 const user = (overrides: Partial<AdminUser> = {}): AdminUser => ({

@@ -1,4 +1,4 @@
-import type { Insights } from "../../../worker/contract/insights.ts";
+import type { Insights } from "../../../../worker/contract/insights.ts";
 import { csvFile } from "./users-csv.ts";
 
 /** The export's columns: the API's names, then the ratio as the table shows it. */

@@ -1,7 +1,7 @@
 import { hc } from "hono/client";
-import type { AppType } from "../../../worker/app.ts";
-import type { CategoryInput, ProductInput } from "../../../worker/contract/admin.ts";
-import type { OutboxEntry } from "../../lib/admin-outbox.ts";
+import type { AppType } from "../../../../worker/app.ts";
+import type { CategoryInput, ProductInput } from "../../../../worker/contract/admin.ts";
+import type { OutboxEntry } from "../../../lib/admin-outbox.ts";
 import type { SendResult } from "./outbox-replayer.ts";
 
 type Options = { headers: Record<string, string> };

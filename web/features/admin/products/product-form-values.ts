@@ -1,6 +1,6 @@
-import type { ProductInput } from "../../../worker/contract/admin.ts";
-import type { Product } from "../../../worker/contract/catalogue.ts";
-import { inTemperamentOrder, type Temperament } from "../../../worker/contract/temperaments.ts";
+import type { ProductInput } from "../../../../worker/contract/admin.ts";
+import type { Product } from "../../../../worker/contract/catalogue.ts";
+import { inTemperamentOrder, type Temperament } from "../../../../worker/contract/temperaments.ts";
 
 /** What the product form edits: strings, as the inputs hold them. */
 export type ProductFormValues = {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Insights } from "../../../worker/contract/insights.ts";
+import type { Insights } from "../../../../worker/contract/insights.ts";
 
 /** "1 Nov": short, for a phone's width; the year is in the period's heading. */
 export const shortDay = (day: string) =>

@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
-import type { ProductInput } from "../../../worker/contract/admin.ts";
-import { AdminDatabase, type OutboxEntry } from "../../lib/admin-outbox.ts";
+import type { ProductInput } from "../../../../worker/contract/admin.ts";
+import { AdminDatabase, type OutboxEntry } from "../../../lib/admin-outbox.ts";
 import { createOutboxQueue } from "./outbox-queue.ts";
 import { createReplayer, rebaseOrder, type SendResult } from "./outbox-replayer.ts";
 

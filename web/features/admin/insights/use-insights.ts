@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { InsightPeriod, Insights } from "../../../worker/contract/insights.ts";
-import { fetchInsights } from "./admin-api.ts";
-import { getOutbox } from "./outbox.ts";
+import type { InsightPeriod, Insights } from "../../../../worker/contract/insights.ts";
+import { fetchInsights } from "../admin-api.ts";
+import { getOutbox } from "../outbox/outbox.ts";
 
 export type InsightsState = {
   insights: Insights | undefined;
