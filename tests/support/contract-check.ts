@@ -31,8 +31,8 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
 
 const explain = (mismatches: string[]) =>
   [
-    `${mismatches.length} answer(s) do not match /api/openapi.json. The document is made in worker/openapi/openapi.ts`,
-    "(docs/decisions/0051-…, 0067-…): describe the answer there, or fix the server if the answer is wrong.",
+    `${mismatches.length} answer(s) do not match /api/openapi.json. Each operation is described by the describeRoute(...)`,
+    "beside its handler in worker/routes/ (docs/decisions/0051-…, 0067-…, 0075-…): describe the answer there, or fix the server if the answer is wrong.",
     ...mismatches.map((m) => `  - ${m}`),
   ].join("\n");
 

@@ -122,7 +122,7 @@ export function contractProblems(document: ContractDocument, method: string, pat
     }
     const near = template ? ` (the document has ${template} without ${described})` : "";
     return [
-      `${method} ${path} answered ${status}, but /api/openapi.json has no operation ${described} for this path${near}: describe it in worker/openapi/openapi.ts`,
+      `${method} ${path} answered ${status}, but /api/openapi.json has no operation ${described} for this path${near}: describe it with describeRoute(...) beside its handler in worker/routes/`,
     ];
   }
 

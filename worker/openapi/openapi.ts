@@ -1,179 +1,19 @@
 import type { RouterRoute } from "hono/types";
 import * as z from "zod/mini";
 import type { $ZodType } from "zod/v4/core";
-import { adminSettingsSchema, adminUserSchema } from "../contract/admin.ts";
-import {
-  passwordGrantSchema,
-  refreshGrantSchema,
-  resendVerificationResponseSchema,
-  sessionSchema,
-  sessionUserSchema,
-  signupConfirmedSchema,
-  signupResponseSchema,
-} from "../contract/auth.ts";
-import { categorySchema, productSchema, surveyQuestionSchema } from "../contract/catalogue.ts";
 import { errorBodySchema } from "../contract/error-body.ts";
-import { insightsSchema } from "../contract/insights.ts";
-import { profileSchema, profileUpdateSchema } from "../contract/profile.ts";
 import { validatedInput } from "../lib/validate.ts";
+import { type Access, type RouteDescription, routeDescription } from "./describe-route.ts";
 
 /**
  * The API's OpenAPI 3.1 description (issue 29, docs/decisions/0051-openapi-contract.md), made
  * from Hono's route table: each route's request schemas are the ones its `validate(...)`
- * middleware checks, converted with zod's own `toJSONSchema`; what it answers is listed below,
- * from the contract's schemas. A route missing from `operations` is a test failure
- * (tests/api/openapi.test.ts), not a silent gap.
+ * middleware checks, converted with zod's own `toJSONSchema`; what it answers is what its
+ * `describeRoute(...)` says, beside the handler in its route file
+ * (docs/decisions/0075-operations-described-beside-their-routes.md). This file assembles them
+ * with what every operation shares: the error answers, the security scheme. A route without a
+ * description is a test failure (tests/api/openapi.test.ts), not a silent gap.
  */
-
-/** Who may call an operation: anyone, a signed-in member (or the admin), or the admin alone. */
-type Access = "public" | "member" | "admin";
-
-type Operation = {
-  summary: string;
-  access: Access;
-  /** The success answers: status → body schema, `null` for none, "html" for a page. */
-  ok: Record<number, $ZodType | null | "html">;
-  /** Statuses answered with the `{detail, code, fields}` error body, beyond those every route has. */
-  errors?: number[];
-  /** What a 412 answer carries as `current` beside `detail` and `code`: the row, or the order, as it is now. */
-  current?: $ZodType;
-  /** A JSON body a handler parses itself (with `parseWith`) rather than through `validate(...)`. */
-  body?: $ZodType;
-  /** Request headers an operation reads (idempotency, optimistic concurrency). */
-  headers?: { name: string; description: string; schema?: Record<string, unknown> }[];
-  /** Only in development (APP_ENV=development). */
-  development?: true;
-};
-
-const idempotencyKey = {
-  name: "Idempotency-Key",
-  description:
-    "1 to 200 characters, made anew for each change: the same request sent again gets the first answer back, with `Idempotent-Replayed: true`, for 30 days (docs/decisions/0044-exactly-once-admin-writes.md). An empty or longer key is refused with 400; the key with another body or If-Match with 422 (docs/decisions/0066-idempotency-keys-name-one-request.md).",
-  schema: { type: "string", minLength: 1, maxLength: 200 },
-};
-const ifMatch = { name: "If-Match", description: "The row's version as an ETag; a stale one is refused with 412." };
-
-const healthSchema = z.object({ status: z.literal("ok"), database: z.literal("ok") });
-const statusSchema = (status: string) => z.object({ status: z.literal(status) });
-const mailboxMessageSchema = z.object({
-  id: z.number(),
-  kind: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.nullable(z.string()),
-  created_at: z.string(),
-  sent_at: z.nullable(z.string()),
-  failed_at: z.nullable(z.string()),
-  attempts: z.number(),
-  last_error: z.nullable(z.string()),
-});
-const openApiSchema = z.looseObject({ openapi: z.string() });
-
-type Details = Pick<Operation, "errors" | "current" | "body" | "headers" | "development">;
-/** An operation anyone may call, a signed-in member's, or the administrator's alone. */
-const operation =
-  (access: Access) =>
-  (summary: string, ok: Operation["ok"], details: Details = {}): Operation => ({ summary, access, ok, ...details });
-const anyone = operation("public");
-const member = operation("member");
-const admin = operation("admin");
-
-const catalogueWrites = (row: $ZodType, kind: string): Record<string, Operation> => {
-  const name = kind.slice(0, -1).replace("ie", "y");
-  const onARow = { errors: [400, 404, 409, 412, 422, 428], current: row, headers: [idempotencyKey, ifMatch] };
-  return {
-    [`POST /api/admin/${kind}`]: admin(
-      `Create a ${name}`,
-      { 201: row },
-      { errors: [400, 409, 422], headers: [idempotencyKey] },
-    ),
-    [`PUT /api/admin/${kind}/:id`]: admin(`Update a ${name}`, { 200: row }, onARow),
-    [`DELETE /api/admin/${kind}/:id`]: admin(`Delete a ${name}`, { 204: null }, onARow),
-  };
-};
-
-/**
- * A request that e-mails an address: public, rate limited, and answered 202 alike whether an
- * account has the address or not (no account enumeration, docs/architecture.md §4).
- */
-const sameAnswerForEveryAddress = (summary: string, ok: $ZodType): Operation =>
-  anyone(`${summary} (the same answer for every address)`, { 202: ok }, { errors: [400, 429] });
-
-/** Every /api route, as `METHOD /api/path` in Hono's spelling. */
-export const operations: Record<string, Operation> = {
-  "GET /api/health": anyone("Liveness and a database round trip", { 200: healthSchema }),
-  "POST /api/auth/signup": sameAnswerForEveryAddress("Sign up", signupResponseSchema),
-  "GET /api/auth/verify": anyone(
-    "The link in the verification e-mail: redirects to the page that explains the outcome",
-    { 303: null },
-  ),
-  "POST /api/auth/token": anyone(
-    "Sign in (grant_type=password) or refresh a session (grant_type=refresh_token)",
-    { 200: sessionSchema },
-    { errors: [400, 429], body: z.union([passwordGrantSchema, refreshGrantSchema]) },
-  ),
-  "POST /api/auth/logout": member("Sign out this session", { 204: null }),
-  "POST /api/auth/recover": sameAnswerForEveryAddress("Ask for a password reset e-mail", statusSchema("recovery_sent")),
-  "POST /api/auth/verify": anyone(
-    "Follow a password reset link, or confirm a sign-up with its password",
-    { 200: z.union([sessionSchema, signupConfirmedSchema]) },
-    { errors: [400, 429] },
-  ),
-  "PUT /api/auth/user": member(
-    "Change the password",
-    { 200: z.object({ user: sessionUserSchema }) },
-    { errors: [400, 429] },
-  ),
-  "POST /api/auth/verify/resend": sameAnswerForEveryAddress(
-    "Send a new verification link",
-    resendVerificationResponseSchema,
-  ),
-  "GET /api/products": anyone(
-    "The catalogue's products, optionally by category and temperament",
-    { 200: z.array(productSchema), 304: null },
-    { errors: [400] },
-  ),
-  "GET /api/products/:id": anyone("One product", { 200: productSchema, 304: null }, { errors: [400, 404] }),
-  "GET /api/categories": anyone("The catalogue's categories", { 200: z.array(categorySchema), 304: null }),
-  "GET /api/survey/questions": anyone("The survey's questions and option texts", {
-    200: z.object({ questions: z.array(surveyQuestionSchema) }),
-    304: null,
-  }),
-  "GET /api/user/profile": member("The member's own profile", { 200: profileSchema }),
-  "PUT /api/user/profile": member(
-    "Update the member's names and survey answers",
-    { 200: profileSchema },
-    { errors: [400], body: profileUpdateSchema },
-  ),
-  "GET /api/dev/mailbox": anyone(
-    "The development mailbox, newest first",
-    { 200: z.array(mailboxMessageSchema) },
-    { development: true },
-  ),
-  "POST /api/events": anyone(
-    "Count a product page's view or a follow of its marketplace link (no cookie, no identifier)",
-    { 202: statusSchema("accepted") },
-    { errors: [400] },
-  ),
-  "POST /api/admin/login": anyone("The administrator's sign-in", { 200: sessionSchema }, { errors: [400, 401, 429] }),
-  "GET /api/admin/users": admin("The members", { 200: z.array(adminUserSchema) }),
-  "GET /api/admin/settings": admin("What is configured", { 200: adminSettingsSchema }),
-  "GET /api/admin/insights": admin(
-    "Views and marketplace visits per product and per day, over the last 7, 30 or 90 days",
-    { 200: insightsSchema },
-    { errors: [400] },
-  ),
-  ...catalogueWrites(productSchema, "products"),
-  "POST /api/admin/products/reorder": admin(
-    "Set the order of many products in one write",
-    { 200: z.object({ status: z.literal("reordered"), count: z.number() }) },
-    { errors: [400, 404, 409, 412, 422], current: z.array(z.number()), headers: [idempotencyKey] },
-  ),
-  ...catalogueWrites(categorySchema, "categories"),
-  "GET /api/openapi.json": anyone("This description", { 200: openApiSchema }),
-  "GET /api/docs": anyone("A reference page for this description (Scalar)", { 200: "html" }, { development: true }),
-};
 
 /** Statuses every /api route may answer with the error body. */
 const everyRoute = [413, 500, 503];
@@ -224,20 +64,28 @@ const errorRef = { $ref: "#/components/responses/Error" };
 
 /**
  * The description of `routes` (an app's `app.routes`): every GET, POST, PUT and DELETE route
- * under /api that `operations` lists, development-only ones only in development.
+ * under /api that a `describeRoute(...)` describes, development-only ones only in development.
  */
 export function buildOpenApiDocument(routes: readonly RouterRoute[], options: { development: boolean }) {
+  // A route's description may come after other handlers in its chain: read them all first.
+  const described = new Map<string, RouteDescription>();
+  for (const route of routes) {
+    const description = routeDescription(route.handler);
+    if (!description) continue;
+    const key = `${route.method} ${route.path}`;
+    if (described.has(key)) throw new Error(`${key} is described twice`);
+    described.set(key, description);
+  }
   const paths: Record<string, Record<string, Record<string, unknown>>> = {};
   for (const route of routes) {
     if (route.method === "ALL" || !route.path.startsWith("/api/")) continue;
-    const key = `${route.method} ${route.path}`;
-    const operation = operations[key];
+    const operation = described.get(`${route.method} ${route.path}`);
     if (!operation || (operation.development && !options.development)) continue;
     const where = openApiPath(route.path);
     const method = route.method.toLowerCase();
     const path = paths[where] ?? {};
     paths[where] = path;
-    const entry = path[method] ?? describe(key, operation);
+    const entry = path[method] ?? describe(route.method, route.path, operation);
     path[method] = entry;
     const input = validatedInput(route.handler);
     if (!input) continue;
@@ -322,10 +170,10 @@ function conflict(current: $ZodType) {
   };
 }
 
-function describe(key: string, operation: Operation): Record<string, unknown> {
-  const [method = "", path = ""] = key.split(" ");
+/** One operation's entry: its summary, access and answers, before its validators' schemas are added. */
+function describe(method: string, path: string, operation: RouteDescription): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
-  const keyed = operation.headers?.includes(idempotencyKey) ?? false;
+  const keyed = operation.headers?.some((header) => header.name === "Idempotency-Key") ?? false;
   const cached = 304 in operation.ok;
   for (const [status, body] of Object.entries(operation.ok)) {
     const description = reasons[Number(status)] ?? "OK";

@@ -1,9 +1,11 @@
 import { Scalar } from "@scalar/hono-api-reference";
 import type { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
+import * as z from "zod/mini";
 import type { AppConfig } from "../config/config.ts";
 import type { AppEnv } from "../lib/app-env.ts";
 import { contentSecurityPolicy } from "../lib/security-headers.ts";
+import { describeRoute } from "./describe-route.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 
 /**
@@ -14,11 +16,30 @@ import { buildOpenApiDocument } from "./openapi.ts";
 export function publishContract(app: Hono<AppEnv>, config: Pick<AppConfig, "APP_ENV">): void {
   const development = config.APP_ENV === "development";
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
-  app.get("/api/openapi.json", (c) => {
-    document ??= buildOpenApiDocument(app.routes, { development });
-    return c.json(document, 200, { "Cache-Control": "no-cache" });
-  });
-  if (development) app.get("/api/docs", apiReference("/api/openapi.json"));
+  app.get(
+    "/api/openapi.json",
+    describeRoute({
+      summary: "This description",
+      access: "public",
+      ok: { 200: z.looseObject({ openapi: z.string() }) },
+    }),
+    (c) => {
+      document ??= buildOpenApiDocument(app.routes, { development });
+      return c.json(document, 200, { "Cache-Control": "no-cache" });
+    },
+  );
+  if (development) {
+    app.get(
+      "/api/docs",
+      describeRoute({
+        summary: "A reference page for this description (Scalar)",
+        access: "public",
+        ok: { 200: "html" },
+        development: true,
+      }),
+      apiReference("/api/openapi.json"),
+    );
+  }
 }
 
 /** Where Scalar's standalone bundle comes from (its default). */

@@ -1,27 +1,31 @@
 import { desc } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
+import * as z from "zod/mini";
 import { emailOutbox } from "../../db/schema.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { type AppEnv, createRouter } from "../../lib/app-env.ts";
 import { escapeHtml } from "../../lib/escape-html.ts";
+import { describeRoute } from "../../openapi/describe-route.ts";
 
 /** How many of the newest messages the mailbox shows. */
 const mailboxSize = 100;
 
-export type MailboxMessage = {
-  id: number;
-  kind: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  created_at: string;
-  sent_at: string | null;
+/** A message as `GET /api/dev/mailbox` answers it. */
+const mailboxMessageSchema = z.object({
+  id: z.number(),
+  kind: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.nullable(z.string()),
+  created_at: z.string(),
+  sent_at: z.nullable(z.string()),
   /** Set once the dispatcher gave up on it (MAIL_MAX_ATTEMPTS tries). */
-  failed_at: string | null;
-  attempts: number;
-  last_error: string | null;
-};
+  failed_at: z.nullable(z.string()),
+  attempts: z.number(),
+  last_error: z.nullable(z.string()),
+});
+export type MailboxMessage = z.infer<typeof mailboxMessageSchema>;
 
 /** Development tooling exists only when APP_ENV=development; anywhere else it is not there. */
 const developmentOnly = createMiddleware<AppEnv>(async (c, next) => {
@@ -49,7 +53,16 @@ async function readMailbox(c: { var: AppEnv["Variables"] }): Promise<MailboxMess
 /** `GET /api/dev/mailbox`: the development mailbox as JSON, newest first (docs/architecture.md §5). */
 export const devApiRoutes = createRouter()
   .use(developmentOnly)
-  .get("/mailbox", async (c) => c.json(await readMailbox(c), 200, { "Cache-Control": "no-store" }));
+  .get(
+    "/mailbox",
+    describeRoute({
+      summary: "The development mailbox, newest first",
+      access: "public",
+      ok: { 200: z.array(mailboxMessageSchema) },
+      development: true,
+    }),
+    async (c) => c.json(await readMailbox(c), 200, { "Cache-Control": "no-store" }),
+  );
 
 function deliveryState(m: MailboxMessage): string {
   if (m.sent_at) return `delivered ${escapeHtml(m.sent_at)}`;

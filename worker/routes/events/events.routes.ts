@@ -1,10 +1,12 @@
 import { createMiddleware } from "hono/factory";
+import * as z from "zod/mini";
 import { eventSchema, maxEventBytes } from "../../contract/insights.ts";
 import { recordEvent } from "../../insights/events.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import type { AppEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/app-env.ts";
 import { validate } from "../../lib/validate.ts";
+import { describeRoute } from "../../openapi/describe-route.ts";
 
 /**
  * An event is a few dozen bytes; anything past 1 kB is refused before it is parsed further (the
@@ -26,12 +28,23 @@ const smallBody = () =>
  * counted (a repeat past the per-address bound is not), nothing worth reading: a page sends it with
  * `navigator.sendBeacon` and never looks.
  */
-export const eventRoutes = createRouter().post("/", smallBody(), validate("json", eventSchema), async (c) => {
-  await recordEvent(
-    c.var.db,
-    { databaseUrl: c.var.config.DATABASE_URL, address: c.var.clientKey(), now: c.var.clock.now() },
-    c.req.valid("json"),
-  );
-  // The same answer counted or not: a client cannot tell whether it reached the bound.
-  return c.json({ status: "accepted" as const }, 202, { "Cache-Control": "no-store" });
-});
+export const eventRoutes = createRouter().post(
+  "/",
+  describeRoute({
+    summary: "Count a product page's view or a follow of its marketplace link (no cookie, no identifier)",
+    access: "public",
+    ok: { 202: z.object({ status: z.literal("accepted") }) },
+    errors: [400],
+  }),
+  smallBody(),
+  validate("json", eventSchema),
+  async (c) => {
+    await recordEvent(
+      c.var.db,
+      { databaseUrl: c.var.config.DATABASE_URL, address: c.var.clientKey(), now: c.var.clock.now() },
+      c.req.valid("json"),
+    );
+    // The same answer counted or not: a client cannot tell whether it reached the bound.
+    return c.json({ status: "accepted" as const }, 202, { "Cache-Control": "no-store" });
+  },
+);
