@@ -4,10 +4,11 @@ import { getSessionManager, type SessionStatus, settledSession } from "../lib/se
 import { SessionLoading } from "./session-loading.tsx";
 
 /*
- * docs/product.md §2's guest-only and signed-in-only pages, as route options (ADR 0077): the page decides in `beforeLoad`,
- * before its loader or its code loads, so a visitor sent away never fetches what the page would
- * have shown. While a stored session is being confirmed the route is pending, and its pending
- * screen is the same "Loading…" the render-time wrappers showed, shown at once and for no longer than the confirmation.
+ * docs/product.md §2's guest-only and signed-in-only pages, as route options (ADR 0077): the page
+ * decides in `beforeLoad`, before its loader or its code loads, so a visitor sent away never
+ * fetches what the page would have shown. While a stored session is being confirmed the route is
+ * pending, and its pending screen is the same "Loading…" the render-time wrappers showed, at once
+ * and for no longer than the confirmation.
  */
 
 type Destination = "/" | "/admin";
