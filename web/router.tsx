@@ -27,6 +27,13 @@ declare module "@tanstack/react-router" {
   }
 }
 
+declare module "@tanstack/router-core" {
+  interface StaticDataRouteOption {
+    /** A page with a guard of web/components/route-guards.tsx, asked again when the session changes. */
+    guarded?: boolean;
+  }
+}
+
 declare module "@tanstack/history" {
   interface HistoryState {
     /** Where a guest-only screen sent a signed-in user away from (docs/product.md §2). */

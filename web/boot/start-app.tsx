@@ -2,6 +2,7 @@ import "../lib/zod-config.ts";
 import { createBrowserHistory, RouterProvider } from "@tanstack/react-router";
 import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { followSessionChanges } from "../components/route-guards.tsx";
 import { whenIdle } from "../lib/idle.ts";
 import { readInitialData } from "../lib/initial-data.ts";
 import { createAppRouter } from "../router.tsx";
@@ -41,6 +42,7 @@ export async function startApp(): Promise<void> {
       ),
   );
   const router = createAppRouter(createBrowserHistory());
+  followSessionChanges(router);
   const app = (
     <StrictMode>
       <MarkReady>

@@ -1,4 +1,4 @@
-/** What docs/product.md §2's wrappers show while the stored session is being confirmed. */
+/** What docs/product.md §2's guards show while the stored session is being confirmed. */
 export function SessionLoading() {
   return (
     <p role="status" className="container-page py-24 text-center text-muted">

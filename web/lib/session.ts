@@ -62,6 +62,24 @@ export function useSessionStatus(): SessionStatus {
   return useSessionState()?.status ?? "loading";
 }
 
+/**
+ * The session once it is known: at once when it is, after the stored session's confirmation
+ * otherwise (docs/product.md §4). What the route guards decide on (web/components/route-guards.tsx).
+ */
+export function settledSession(): SessionState | Promise<SessionState> {
+  const manager = getSessionManager();
+  const state = manager.getState();
+  if (state.status !== "loading") return state;
+  return new Promise((resolve) => {
+    const stop = manager.subscribe(() => {
+      const next = manager.getState();
+      if (next.status === "loading") return;
+      stop();
+      resolve(next);
+    });
+  });
+}
+
 const subscribe = (onChange: () => void) => getSessionManager().subscribe(onChange);
 const readState = () => getSessionManager().getState();
 const readNothing = () => undefined;

@@ -10,7 +10,7 @@ export const fillInAllFields = "Please fill in all fields";
  * The submit flow the member sign-in and the admin login share: both fields required (docs/product.md §5),
  * the e-mail trimmed and lower-cased, one attempt at a time, the administrator's flags stored
  * (docs/product.md §3), and a refusal turned into the screen's own sentence (docs/product.md §8 words them apart). The
- * stored session itself is what moves the screen on (the guest-only wrapper, the admin screen).
+ * stored session itself is what moves the screen on (the guest-only guard of web/components/route-guards.tsx, the admin screen).
  *
  * @param onLocked the account is locked for this browser (ADR 0035): the reset e-mail is the way
  *   in, which each screen offers in its own way; called with the address as typed

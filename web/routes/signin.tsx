@@ -1,12 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { GuestOnly } from "../components/guest-only.tsx";
+import { guestOnly } from "../components/route-guards.tsx";
 import { SigninScreen } from "../features/account/signin-screen.tsx";
 
 export const Route = createFileRoute("/signin")({
-  component: () => (
-    // docs/product.md §2: the administrator signs in here too, and goes to the admin panel.
-    <GuestOnly destination={(session) => (session.user.role === "admin" ? "/admin" : "/")}>
-      <SigninScreen />
-    </GuestOnly>
-  ),
+  // docs/product.md §2: the administrator signs in here too, and goes to the admin panel.
+  ...guestOnly((session) => (session.user.role === "admin" ? "/admin" : "/")),
+  component: SigninScreen,
 });

@@ -1,9 +1,11 @@
 import { createFileRoute, useRouter } from "@tanstack/react-router";
-import { GuestOnly } from "../components/guest-only.tsx";
+import { guestOnly } from "../components/route-guards.tsx";
 import { SignupScreen } from "../features/account/signup-screen.tsx";
 import { loadSurveyQuestions } from "../features/account/survey-questions-api.ts";
 
 export const Route = createFileRoute("/signup")({
+  // Decided before the loader: a signed-in member sent home never asks for the questions.
+  ...guestOnly(),
   loader: () => loadSurveyQuestions(),
   component: SignupRoute,
 });
@@ -11,9 +13,5 @@ export const Route = createFileRoute("/signup")({
 function SignupRoute() {
   const { questions, failed } = Route.useLoaderData();
   const router = useRouter();
-  return (
-    <GuestOnly>
-      <SignupScreen questions={questions} questionsFailed={failed} onReloadQuestions={() => router.invalidate()} />
-    </GuestOnly>
-  );
+  return <SignupScreen questions={questions} questionsFailed={failed} onReloadQuestions={() => router.invalidate()} />;
 }

@@ -10,8 +10,8 @@ import { PasswordResetRequest } from "./email-request-form.tsx";
 import { AccountCard, AgreementNote, FormMessage, fieldClass } from "./form-parts.tsx";
 
 /**
- * docs/product.md §2's sign-in. On success the session is stored and the guest-only wrapper around this
- * screen takes the member to / (the administrator to /admin), replacing this entry.
+ * docs/product.md §2's sign-in. On success the session is stored and the route's guest-only guard
+ * takes the member to / (the administrator to /admin), replacing this entry.
  */
 export function SigninScreen() {
   useDocumentTitle("Sign In");
