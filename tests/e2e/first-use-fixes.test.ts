@@ -13,7 +13,7 @@ import {
 } from "../support/browser.ts";
 import { type Member, newMember, signUpMember } from "../support/members.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
-import { signInThroughForm, submitSignInForm } from "../support/sign-in-form.ts";
+import { signInThroughForm, signInToDashboard, submitSignInForm } from "../support/sign-in-form.ts";
 
 // Issue 38: what a new user met on a 390 px phone and a desktop, on the seeded shop (the real
 // Node server in development mode, its mailbox for the members' sign-up).
@@ -38,10 +38,7 @@ async function insideRow(row: Locator, item: Locator): Promise<boolean> {
 
 async function adminSignIn(page: Page) {
   await openApp(page, "/admin");
-  await page.getByLabel("Admin Email").fill(shop.server.adminEmail);
-  await page.getByLabel("Admin Password").fill(shop.server.adminPassword);
-  await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
-  await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+  await signInToDashboard(page, shop.server.adminEmail, shop.server.adminPassword);
 }
 
 async function memberSignIn(page: Page, member: Member) {

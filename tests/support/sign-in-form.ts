@@ -17,3 +17,11 @@ export async function signInThroughForm(page: Page, member: { email: string; pas
   await submitSignInForm(page, member.email, member.password);
   await page.waitForURL((url) => url.pathname === "/");
 }
+
+/** The administrator signs in on /admin's form (the page is there already) and the dashboard opens. */
+export async function signInToDashboard(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("Admin Email").fill(email);
+  await page.getByLabel("Admin Password").fill(password);
+  await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
+  await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+}
