@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { eventsPerAddressPerDay } from "../../worker/insights/events.ts";
 import { createProduct } from "../support/factories.ts";
+import { limitedRoutes } from "../support/rate-limited-routes.ts";
 import { startTestServer } from "../support/server.ts";
 import { createTestApp } from "../support/test-app.ts";
 
@@ -17,16 +18,6 @@ const { app, db } = await createTestApp({
   VERIFY_RESEND_LIMIT_PER_HOUR: limit,
   SIGNIN_LIMIT_PER_IP: limit,
 });
-
-/** Each per-address limit's route. A malformed body is counted too: the limit comes first. */
-const limitedRoutes = [
-  ["sign-up", "/api/auth/signup"],
-  ["sign-in", "/api/auth/token?grant_type=password"],
-  ["the admin's sign-in", "/api/admin/login"],
-  ["recover", "/api/auth/recover"],
-  ["confirm", "/api/auth/verify"],
-  ["resend", "/api/auth/verify/resend"],
-] as const;
 
 const post = (path: string, client: string, body: unknown = { nonsense: true }) =>
   app.request(path, {

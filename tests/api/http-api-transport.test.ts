@@ -27,6 +27,15 @@ const message = {
   html: "<p>Merhaba <b>Elif</b>, sonucunuz: Melankolik.</p>",
 };
 
+/** `message` queued as `kind`, due at the clock's now. */
+const enqueueMessage = (kind: "temperament_result" | "verify_email", clock: ReturnType<typeof createTestClock>) =>
+  enqueueEmail(db, {
+    kind,
+    to: message.to,
+    content: { subject: message.subject, text: message.text, html: message.html },
+    sendAfter: clock.now(),
+  });
+
 beforeEach(async () => {
   stub.reset();
   await db.delete(emailOutbox);
@@ -79,12 +88,7 @@ describe("the http-api transport", () => {
     "records a %i as a failed try with the provider's message, and retries later",
     async (status, body, type, error) => {
       const clock = createTestClock();
-      await enqueueEmail(db, {
-        kind: "temperament_result",
-        to: message.to,
-        content: { subject: message.subject, text: message.text, html: message.html },
-        sendAfter: clock.now(),
-      });
+      await enqueueMessage("temperament_result", clock);
       stub.answer({ status, body, type });
 
       const result = await dispatchOutbox({
@@ -106,12 +110,7 @@ describe("the http-api transport", () => {
 
   it("marks the row sent on a 2xx", async () => {
     const clock = createTestClock();
-    await enqueueEmail(db, {
-      kind: "verify_email",
-      to: message.to,
-      content: { subject: message.subject, text: message.text, html: message.html },
-      sendAfter: clock.now(),
-    });
+    await enqueueMessage("verify_email", clock);
     const mailer = createHttpApiMailer({ url: origin, apiKey: "re_test_123" });
     const deps = { db, mailer, clock, logger: createLogger("silent"), from, maxAttempts: 8 };
     expect(await dispatchOutbox(deps)).toEqual({ sent: 1, retrying: 0, failed: 0 });

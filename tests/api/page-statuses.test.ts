@@ -4,22 +4,12 @@ import type { InitialData } from "../../worker/contract/initial-data.ts";
 import type { PageRenderer } from "../../worker/lib/page-renderer.ts";
 import { createCategory, createProduct } from "../support/factories.ts";
 import { readHead, readSitemap } from "../support/seo.ts";
-import { createTestApp } from "../support/test-app.ts";
+import { createTestApp, builtShell as shell, shellAtRootOnly } from "../support/test-app.ts";
 
 // Issues 37 (6) and 38 (8, 10) on Node (docs/decisions/0068-honest-page-statuses.md): a filter
 // that names nothing is a 404 that takes no render and no cache slot; the pages of the shop's
 // own text are rendered on the server; an address the app does not have is a 404 with the
 // not-found page. tests/worker/page-statuses.test.ts asks the built Worker the same.
-
-// The shape of the built dist/web/index.html that matters here (as tests/api/pages.test.ts).
-const shell = `<!doctype html><html lang="en"><head><title>Shell</title>
-<meta name="description" content="Shell description" />
-<script type="module" src="/assets/main.js"></script></head><body><div id="root"></div></body></html>`;
-// As the static assets: the shell at `/` (index.html), no file anywhere else.
-const assets = async (request: Request) =>
-  new URL(request.url).pathname === "/"
-    ? new Response(shell, { headers: { "Content-Type": "text/html" } })
-    : new Response("not found", { status: 404 });
 
 // Each render is one entry of the page cache: counting renders counts the slots taken.
 const renders: string[] = [];
@@ -29,7 +19,7 @@ const renderPage: PageRenderer = async (url, data) => {
 };
 
 const origin = "https://shop.example";
-const { app, db } = await createTestApp({ PUBLIC_URL: origin }, { assets, renderPage });
+const { app, db } = await createTestApp({ PUBLIC_URL: origin }, { assets: shellAtRootOnly, renderPage });
 const teas = await createCategory(db, { name: "Bitki Çayları" });
 await createProduct(db, { name: "Ihlamur", categoryId: teas.id, temperaments: ["phlegmatic"] });
 await createProduct(db, { name: "Adaçayı", categoryId: teas.id });

@@ -6,12 +6,8 @@ import { products } from "../../worker/db/schema.ts";
 import type { PageRenderer } from "../../worker/lib/page-renderer.ts";
 import { createCategory, createProduct } from "../support/factories.ts";
 import { builtSharePreviews as previews } from "../support/share-previews.ts";
-import { createTestApp } from "../support/test-app.ts";
+import { createTestApp, builtShell as shell } from "../support/test-app.ts";
 
-// The shape of the built dist/web/index.html that matters here: title, description, head end.
-const shell = `<!doctype html><html lang="en"><head><title>Shell</title>
-<meta name="description" content="Shell description" />
-<script type="module" src="/assets/main.js"></script></head><body><div id="root"></div></body></html>`;
 const requestedAssets: string[] = [];
 const assets = async (request: Request) => {
   const path = new URL(request.url).pathname;

@@ -1,15 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createClient } from "@libsql/client";
 import { and, desc, eq } from "drizzle-orm";
 import { migrate } from "drizzle-orm/libsql/migrator";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seedDatabase } from "../../drizzle/seed/seed.ts";
 import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
 import { hashToken } from "../../worker/auth/tokens.ts";
 import { confirmRegistration } from "../../worker/auth/verify-email.ts";
-import { createDatabase, type Database } from "../../worker/db/client.ts";
+import type { Database } from "../../worker/db/client.ts";
 import { migrationsFolder } from "../../worker/db/migrate.ts";
 import {
   emailOutbox,
@@ -20,6 +16,7 @@ import {
   users,
 } from "../../worker/db/schema.ts";
 import { answerSurvey, createMember, createSurvey, signupBody } from "../support/factories.ts";
+import { databaseBeforeMigration } from "../support/migrations.ts";
 import { createTestApp } from "../support/test-app.ts";
 
 // Issue 26 (4): someone signed up with another person's address and their own password a minute
@@ -314,20 +311,9 @@ describe("the seed without ADMIN_PASSWORD", () => {
 });
 
 describe("migration 0005", () => {
-  const dir = mkdtempSync(join(tmpdir(), "shop-migration-"));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
   it("turns each pending account into a registration whose live link still works, with its password", async () => {
     // The database as it was before: migrations 0000–0004 only.
-    const before = join(dir, "drizzle");
-    cpSync(migrationsFolder, before, { recursive: true });
-    const journalFile = join(before, "meta/_journal.json");
-    const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.filter((entry) => entry.tag < "0005");
-    writeFileSync(journalFile, JSON.stringify(journal));
-    const client = createClient({ url: `file:${join(dir, "app.db")}` });
-    const old = createDatabase(client);
-    await migrate(old, { migrationsFolder: before });
+    const { old, client } = await databaseBeforeMigration("0005");
 
     const questions = await createSurvey(old);
     const pending = await createMember(old, { verified: false, password: "pending-password" });

@@ -1,16 +1,12 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createClient } from "@libsql/client";
 import { eq } from "drizzle-orm";
 import { migrate } from "drizzle-orm/libsql/migrator";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { verifyAccessToken } from "../../worker/auth/access-token.ts";
 import type { Session } from "../../worker/contract/auth.ts";
-import { createDatabase } from "../../worker/db/client.ts";
 import { migrationsFolder } from "../../worker/db/migrate.ts";
 import { refreshTokens } from "../../worker/db/schema.ts";
 import { createMember } from "../support/factories.ts";
+import { databaseBeforeMigration } from "../support/migrations.ts";
 import { openRecoverySession } from "../support/recovery.ts";
 import { createTestApp, testSettings } from "../support/test-app.ts";
 
@@ -103,20 +99,9 @@ describe("refreshing a recovery session", () => {
 });
 
 describe("migration 0004", () => {
-  const dir = mkdtempSync(join(tmpdir(), "shop-migration-"));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
   it("marks the recovery sessions issued before it, so their refresh tokens stay recovery sessions", async () => {
     // The database as it was before: migrations 0000–0003 only.
-    const before = join(dir, "drizzle");
-    cpSync(migrationsFolder, before, { recursive: true });
-    const journalFile = join(before, "meta/_journal.json");
-    const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.filter((entry) => entry.tag < "0004");
-    writeFileSync(journalFile, JSON.stringify(journal));
-    const client = createClient({ url: `file:${join(dir, "app.db")}` });
-    const old = createDatabase(client);
-    await migrate(old, { migrationsFolder: before });
+    const { old, client } = await databaseBeforeMigration("0004");
 
     // A member who used a reset link at `usedAt` (its session refreshed once since), and signed
     // in elsewhere a second later.

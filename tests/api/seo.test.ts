@@ -3,23 +3,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../worker/db/schema.ts";
 import { createCategory, createProduct, createProducts } from "../support/factories.ts";
 import { readHead, readSitemap, structuredItem } from "../support/seo.ts";
-import { createTestApp } from "../support/test-app.ts";
+import { createTestApp, shellAtRootOnly } from "../support/test-app.ts";
 
 // Issue 31, "Found by search engines and messengers", on Node: the sitemap and robots.txt, and
 // each public page's canonical address, description and JSON-LD (docs/decisions/
 // 0054-found-by-search-engines.md). tests/worker/seo.test.ts runs the same under workerd.
 
-// The shape of the built dist/web/index.html that matters here (as tests/api/pages.test.ts).
-const shell = `<!doctype html><html lang="en"><head><title>Shell</title>
-<meta name="description" content="Shell description" />
-<script type="module" src="/assets/main.js"></script></head><body><div id="root"></div></body></html>`;
-const assets = async (request: Request) =>
-  new URL(request.url).pathname === "/"
-    ? new Response(shell, { headers: { "Content-Type": "text/html" } })
-    : new Response("not found", { status: 404 });
-
 const origin = "https://shop.example";
-const { app, db } = await createTestApp({ PUBLIC_URL: `${origin}/` }, { assets });
+const { app, db } = await createTestApp({ PUBLIC_URL: `${origin}/` }, { assets: shellAtRootOnly });
 
 const at = (iso: string) => new Date(iso);
 let teas: { id: number };
@@ -111,7 +102,7 @@ describe("GET /sitemap.xml", () => {
   });
 
   it("stays within the sitemap protocol's limits at 1,000 products", async () => {
-    const big = await createTestApp({ PUBLIC_URL: origin }, { assets });
+    const big = await createTestApp({ PUBLIC_URL: origin }, { assets: shellAtRootOnly });
     const category = await createCategory(big.db);
     await createProducts(big.db, 1000, { categoryId: category.id });
     const res = await big.app.request("/sitemap.xml");

@@ -30,6 +30,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import type { Product } from "../../worker/contract/catalogue.ts";
 import { openNodeDatabase } from "../../worker/db/node-database.ts";
+import { signInToDashboard } from "../support/sign-in-form.ts";
 import { phoneContext, waitForStoredCatalogue, withChromium } from "./browser.ts";
 import { ensureWebBuilt, warnIfStale } from "./build.ts";
 import { type AppReady, type ChildServer, withShop } from "./child.ts";
@@ -182,10 +183,7 @@ async function firstVisit(browser: Browser, shop: Shop, adminCode: string[]) {
   try {
     const page = await context.newPage();
     await page.goto("/admin");
-    await page.getByLabel("Admin Email").fill("admin@bench.test");
-    await page.getByLabel("Admin Password").fill("bench-admin-password");
-    await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
-    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    await signInToDashboard(page, "admin@bench.test", "bench-admin-password");
     const dashboard = performance.now();
     let editor = Number.NaN;
     let ready = Number.NaN;

@@ -8,6 +8,7 @@
  */
 import { readFile } from "node:fs/promises";
 import type { Browser } from "playwright-core";
+import { signInToDashboard } from "../support/sign-in-form.ts";
 import { withChromium } from "./browser.ts";
 import { type AppReady, type ChildServer, withShop } from "./child.ts";
 import { kB, median, ms, type SectionResult, table } from "./common.ts";
@@ -102,10 +103,7 @@ async function measureInBrowser(browser: Browser, server: ChildServer<AppReady>,
   try {
     const page = await context.newPage();
     await page.goto("/admin");
-    await page.getByLabel("Admin Email").fill("admin@bench.test");
-    await page.getByLabel("Admin Password").fill("bench-admin-password");
-    await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
-    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    await signInToDashboard(page, "admin@bench.test", "bench-admin-password");
 
     const usable: number[] = [];
     for (let run = 0; run < runs + 1; run++) {

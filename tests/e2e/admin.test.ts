@@ -15,10 +15,11 @@ import {
   screenshot,
   waitForApp,
 } from "../support/browser.ts";
-import { type Member, signUpMember } from "../support/members.ts";
+import { type Member, newMember, signUpMember } from "../support/members.ts";
 import { addMembers } from "../support/seed-members.ts";
 import { getJson } from "../support/server.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
+import { signInThroughForm } from "../support/sign-in-form.ts";
 
 // The administrator runs the shop from /admin (issue 13), on the real Node server in development
 // mode (members are made through sign-up and the development mailbox).
@@ -570,19 +571,10 @@ test("phone: a failed load is named with Retry; every tab fits and passes axe", 
 });
 
 test("a member opening /admin sees Access Denied, and can switch to the admin login", async () => {
-  const visitor: Member = {
-    email: "deniz.member@example.com",
-    password: "papatya-çayı-9",
-    firstName: "Deniz",
-    lastName: "Er",
-  };
+  const visitor = newMember("Deniz Er", "deniz.member@example.com", "papatya-çayı-9");
   await signUpMember(running.server, visitor);
   const page = await openPage("phone");
-  await openApp(page, "/signin");
-  await page.getByLabel("Email", { exact: true }).first().fill(visitor.email);
-  await page.getByLabel("Password", { exact: true }).fill(visitor.password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/");
+  await signInThroughForm(page, visitor);
   // A stale admin flag from an earlier session must go too.
   await page.evaluate(() => localStorage.setItem("isAdminAuth", "1"));
 

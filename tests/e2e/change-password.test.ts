@@ -1,8 +1,9 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { expectAccessible, failedRequest, holdRequests, openApp, screenshot, waitForApp } from "../support/browser.ts";
-import { type Member, signUpMember } from "../support/members.ts";
+import { newMember, signUpMember } from "../support/members.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
+import { signInThroughForm, submitSignInForm } from "../support/sign-in-form.ts";
 
 // Issue 26, defect 2 (ADR 0033): a member changes the password on the profile, which asks for
 // the current one. The real Node server in development mode, Chromium as a laptop and a phone.
@@ -11,24 +12,13 @@ const { shop, openPage } = setUpDevelopmentShop();
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel("Email", { exact: true }).first().fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-}
-
 async function openProfile(page: Page) {
   await openApp(page, "/profile");
   await page.getByRole("heading", { level: 2, name: "Change Password" }).waitFor();
 }
 
 test("a member changes the password on the profile, signs out, and signs in with the new one", async () => {
-  const member: Member = {
-    email: "deniz.changes@example.com",
-    password: "papatya-çayı-1",
-    firstName: "Deniz",
-    lastName: "Aksoy",
-  };
+  const member = newMember("Deniz Aksoy", "deniz.changes@example.com", "papatya-çayı-1");
   const newPassword = "ıhlamur-balı-2";
   await signUpMember(shop.server, member);
 
@@ -37,9 +27,7 @@ test("a member changes the password on the profile, signs out, and signs in with
     failedRequest(401, /\/api\/user\/profile/),
     failedRequest(400, /\/api\/auth\/token\?grant_type=refresh_token/),
   ]);
-  await openApp(phone, "/signin");
-  await signIn(phone, member.email, member.password);
-  await phone.waitForURL((url) => url.pathname === "/");
+  await signInThroughForm(phone, member);
   await openProfile(phone);
   await screenshot(phone, "change-password-profile-phone");
   await phone.getByRole("region", { name: "Change Password" }).scrollIntoViewIfNeeded();
@@ -50,9 +38,7 @@ test("a member changes the password on the profile, signs out, and signs in with
     failedRequest(400, /\/api\/auth\/user/),
     failedRequest(400, /\/api\/auth\/token\?grant_type=password/),
   ]);
-  await openApp(page, "/signin");
-  await signIn(page, member.email, member.password);
-  await page.waitForURL((url) => url.pathname === "/");
+  await signInThroughForm(page, member);
   await openProfile(page);
   const form = page.getByRole("region", { name: "Change Password" });
   const submit = form.getByRole("button", { name: "Change Password" });
@@ -105,9 +91,9 @@ test("a member changes the password on the profile, signs out, and signs in with
   // Signed out here, the old password no longer works and the new one does.
   await page.getByRole("region", { name: "Account summary" }).getByRole("button", { name: "Sign Out" }).click();
   await page.waitForURL("**/signin");
-  await signIn(page, member.email, member.password);
+  await submitSignInForm(page, member.email, member.password);
   await page.getByText("Invalid email or password. Please check your credentials and try again.").waitFor();
-  await signIn(page, member.email, newPassword);
+  await submitSignInForm(page, member.email, newPassword);
   await page.waitForURL((url) => url.pathname === "/");
   await openProfile(page);
   await page.getByRole("region", { name: "Account summary" }).getByRole("heading", { name: "Deniz Aksoy" }).waitFor();

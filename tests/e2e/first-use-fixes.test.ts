@@ -11,8 +11,9 @@ import {
   screenshot,
   waitForApp,
 } from "../support/browser.ts";
-import { type Member, signUpMember } from "../support/members.ts";
+import { type Member, newMember, signUpMember } from "../support/members.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
+import { signInThroughForm, signInToDashboard, submitSignInForm } from "../support/sign-in-form.ts";
 
 // Issue 38: what a new user met on a 390 px phone and a desktop, on the seeded shop (the real
 // Node server in development mode, its mailbox for the members' sign-up).
@@ -37,18 +38,11 @@ async function insideRow(row: Locator, item: Locator): Promise<boolean> {
 
 async function adminSignIn(page: Page) {
   await openApp(page, "/admin");
-  await page.getByLabel("Admin Email").fill(shop.server.adminEmail);
-  await page.getByLabel("Admin Password").fill(shop.server.adminPassword);
-  await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
-  await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+  await signInToDashboard(page, shop.server.adminEmail, shop.server.adminPassword);
 }
 
 async function memberSignIn(page: Page, member: Member) {
-  await openApp(page, "/signin");
-  await page.getByLabel("Email", { exact: true }).first().fill(member.email);
-  await page.getByLabel("Password", { exact: true }).fill(member.password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/");
+  await signInThroughForm(page, member);
   await waitForApp(page);
 }
 
@@ -208,12 +202,7 @@ describe("the catalogue", () => {
 });
 
 describe("a member on home and on sign-in", () => {
-  const member: Member = {
-    email: "deniz.sonuc@example.com",
-    password: "papatya-çayı-12",
-    firstName: "Deniz",
-    lastName: "Yılmaz",
-  };
+  const member = newMember("Deniz Yılmaz", "deniz.sonuc@example.com", "papatya-çayı-12");
 
   test("phone: a member with a result sees it on home, with the ways to its products and the profile, offline too", async () => {
     await signUpMember(shop.server, member);
@@ -271,9 +260,7 @@ describe("a member on home and on sign-in", () => {
   test("phone: sign-in's error gives way to the reset panel's success: one message at a time", async () => {
     const page = await openPage("phone", [failedRequest(400, /\/api\/auth\/token\?grant_type=password/)]);
     await openApp(page, "/signin");
-    await page.getByLabel("Email", { exact: true }).first().fill("nobody.here@example.com");
-    await page.getByLabel("Password", { exact: true }).fill("wrong-password-1");
-    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await submitSignInForm(page, "nobody.here@example.com", "wrong-password-1");
     const error = page.getByText(/^Invalid email or password/);
     await error.waitFor();
     await page.getByRole("button", { name: "Forgot your password?" }).click();

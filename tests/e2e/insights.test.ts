@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Product } from "../../worker/contract/catalogue.ts";
 import { expectAccessible, offlineRequest, openApp, screenshot } from "../support/browser.ts";
 import { openShopPage, type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
+import { signInToDashboard } from "../support/sign-in-form.ts";
 
 // Issue 31, insights without tracking, in Chromium on the real Node server: a shopper views a
 // product and follows its marketplace link (a plain link: the new tab opens the marketplace, the
@@ -155,10 +156,7 @@ test("offline, the view and the visit wait on the phone with their day and are c
 
 async function adminSignIn(page: Page) {
   await openApp(page, "/admin");
-  await page.getByLabel("Admin Email").fill(shop.server.adminEmail);
-  await page.getByLabel("Admin Password").fill(shop.server.adminPassword);
-  await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
-  await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+  await signInToDashboard(page, shop.server.adminEmail, shop.server.adminPassword);
 }
 
 /** The Insights table's row for a product: its cells' texts. */

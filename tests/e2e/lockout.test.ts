@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { expectAccessible, failedRequest, openApp, screenshot } from "../support/browser.ts";
 import { openShopPage, type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
+import { submitSignInForm } from "../support/sign-in-form.ts";
 
 // Issue 26 (5) in Chromium: strangers' wrong passwords lock the administrator's account for
 // untrusted browsers only. The browser that signed in before sends its device cookie by itself
@@ -59,9 +60,7 @@ test("the administrator's own browser gets in during an attack; a new one is poi
     await expectAccessible(page);
 
     await openApp(page, "/signin");
-    await page.getByLabel("Email", { exact: true }).first().fill(shop.server.adminEmail.toUpperCase());
-    await page.getByLabel("Password", { exact: true }).fill(shop.server.adminPassword);
-    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await submitSignInForm(page, shop.server.adminEmail.toUpperCase(), shop.server.adminPassword);
     await page.getByRole("alert").filter({ hasText: locked }).waitFor();
     // The reset panel opens with the address typed, one tap from the e-mail that helps.
     const panel = page.getByRole("region", { name: "Reset your password" });

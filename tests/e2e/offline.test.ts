@@ -6,11 +6,9 @@ import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import { productsPageSize } from "../../worker/contract/initial-data.ts";
 import {
   expectAccessible,
-  failOnPageErrors,
   holdRequests,
   offlineRequest,
   openApp,
-  phoneContext,
   productPicture,
   screenshot,
   storedCatalogueRecord,
@@ -18,21 +16,17 @@ import {
   waitForApp,
 } from "../support/browser.ts";
 import { getJson } from "../support/server.ts";
-import { type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
+import { setUpShop } from "../support/shop-in-browser.ts";
 
 // A shopper on a phone keeps browsing the whole catalogue without a network after one visit
 // (issue 14, docs/architecture.md §7): the device's copy in IndexedDB, the service worker's pages and
 // pictures, the offline indicator, and the catch-up once the network is back.
 
-const shop = {} as ShopInBrowser;
-setUpShopInBrowser((started) => Object.assign(shop, started));
+const { shop, openPage } = setUpShop();
 
 async function openPhone() {
-  const context = await phoneContext(shop.browser, shop.server.url);
-  onTestFinished(() => context.close());
-  const page = await context.newPage();
-  failOnPageErrors(page, [offlineRequest]);
-  return { page, context };
+  const page = await openPage("phone", [offlineRequest]);
+  return { page, context: page.context() };
 }
 
 /** The paths of the pictures the service worker keeps. */

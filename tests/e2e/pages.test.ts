@@ -1,24 +1,14 @@
 import type { Page } from "playwright-core";
 import { expect, onTestFinished, test } from "vitest";
 import type { Product } from "../../worker/contract/catalogue.ts";
-import {
-  failedRequest,
-  failOnPageErrors,
-  holdRequests,
-  offlineRequest,
-  openApp,
-  phoneContext,
-  screenshot,
-  waitForApp,
-} from "../support/browser.ts";
-import { openShopPage, type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
+import { failedRequest, holdRequests, offlineRequest, openApp, screenshot, waitForApp } from "../support/browser.ts";
+import { setUpShop } from "../support/shop-in-browser.ts";
 
 // Issues 37 (6) and 38 (8, 10) in Chromium, on the built app (docs/decisions/0068-honest-page-statuses.md,
 // 0069-privacy-and-terms.md): the pages of the shop's own text read without JavaScript, an
 // unknown address is a 404 with the not-found page the app then takes over, and both hold offline.
 
-const shop = {} as ShopInBrowser;
-setUpShopInBrowser((started) => Object.assign(shop, started));
+const { shop, openPage } = setUpShop();
 
 /** Marks the page's h1 as the server sent it, to tell after the app starts whether React adopted it. */
 const markHeading = (page: Page) =>
@@ -48,7 +38,7 @@ test("/about, /privacy and /terms have their text without JavaScript", async () 
 });
 
 test("an unknown address answers 404 with the not-found page, which the app takes over", async () => {
-  const page = await openShopPage(shop, "desktop", [failedRequest(404, /\/nope/)]);
+  const page = await openPage("desktop", [failedRequest(404, /\/nope/)]);
   const release = await holdRequests(page, "**/assets/*.js");
   const res = await page.goto("/nope", { waitUntil: "commit" });
   expect(res?.status()).toBe(404);
@@ -69,7 +59,7 @@ test("an unknown address answers 404 with the not-found page, which the app take
 });
 
 test("a category that names nothing answers 404 and shows every product, as the app does", async () => {
-  const page = await openShopPage(shop, "desktop", [failedRequest(404, /\/products\?category=999999/)]);
+  const page = await openPage("desktop", [failedRequest(404, /\/products\?category=999999/)]);
   const res = await page.goto("/products?category=999999");
   expect(res?.status()).toBe(404);
   await waitForApp(page);
@@ -87,7 +77,7 @@ test("a category that names nothing answers 404 and shows every product, as the 
 });
 
 test("the sign-in note and the footer lead to the privacy policy and the terms", async () => {
-  const page = await openShopPage(shop, "phone");
+  const page = await openPage("phone");
   await openApp(page, "/signin");
   await screenshot(page, "signin-phone", { fullPage: true });
   const note = page.getByText("By signing in, you agree to our");
@@ -106,10 +96,8 @@ test("the sign-in note and the footer lead to the privacy policy and the terms",
 });
 
 test("offline, the privacy policy and the terms come back as they were, and an unknown address is still a 404", async () => {
-  const context = await phoneContext(shop.browser, shop.server.url);
-  onTestFinished(() => context.close());
-  const page = await context.newPage();
-  failOnPageErrors(page, [offlineRequest, failedRequest(404, /\/nope/)]);
+  const page = await openPage("phone", [offlineRequest, failedRequest(404, /\/nope/)]);
+  const context = page.context();
   await openApp(page, "/privacy");
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated");
   await openApp(page, "/terms");

@@ -1,9 +1,10 @@
 import { expect, test } from "vitest";
 import { seedSurveyQuestions } from "../../drizzle/seed/survey-questions.ts";
-import { expectAccessible, failedRequest, openApp, screenshot, waitForApp } from "../support/browser.ts";
+import { expectAccessible, failedRequest, screenshot, waitForApp } from "../support/browser.ts";
 import { answerSurvey } from "../support/factories.ts";
 import { forgetMailThrottle, waitForMail } from "../support/members.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
+import { signInThroughForm } from "../support/sign-in-form.ts";
 
 // Issue 26 (4) in Chromium: a stranger signs up with the owner's address two minutes after the
 // owner. The owner opens the links in their mailbox in browsers that did not sign up: the page
@@ -71,11 +72,7 @@ test("the owner's mailbox links ask for the password; the stranger's link refuse
   await phone.getByRole("heading", { level: 1, name: "E-posta adresiniz doğrulandı" }).waitFor();
 
   // The owner signs in with their password; the stranger's link is dead now.
-  await openApp(phone, "/signin");
-  await phone.getByLabel("Email", { exact: true }).first().fill(email);
-  await phone.getByLabel("Password", { exact: true }).fill(ownersPassword);
-  await phone.getByRole("button", { name: "Sign In", exact: true }).click();
-  await phone.waitForURL((url) => url.pathname === "/");
+  await signInThroughForm(phone, { email, password: ownersPassword });
   await laptop.goto(strangersLink);
   await laptop.waitForURL("**/verify-email?problem=invalid");
 });

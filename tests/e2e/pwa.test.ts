@@ -11,33 +11,26 @@ import { contentSecurityPolicy } from "../../worker/lib/security-headers.ts";
 import {
   chromePath,
   chromiumFlags,
-  desktopContext,
   expectAccessible,
   failOnPageErrors,
   loadAllImages,
   offlineRequest,
   openApp,
-  phoneContext,
   screenshot,
 } from "../support/browser.ts";
 import { getJson, startTestServer, type TestServer } from "../support/server.ts";
-import { type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
+import { openShopPage, setUpShop } from "../support/shop-in-browser.ts";
 
 // The installable, offline-capable shop (docs/architecture.md §7, ADR 0018): the manifest and its icons,
 // the service worker's answers online and offline, and the prompt for a new version.
 
-const shop = {} as ShopInBrowser;
-setUpShopInBrowser((started) => Object.assign(shop, started));
+const { shop } = setUpShop();
 
 const webRoot = join(projectRoot, "dist/web");
 
 async function openPage(kind: "desktop" | "phone", server: TestServer = shop.server): Promise<[Page, BrowserContext]> {
-  const context =
-    kind === "desktop" ? await desktopContext(shop.browser, server.url) : await phoneContext(shop.browser, server.url);
-  onTestFinished(() => context.close());
-  const page = await context.newPage();
-  failOnPageErrors(page, [offlineRequest]);
-  return [page, context];
+  const page = await openShopPage({ ...shop, server }, kind, [offlineRequest]);
+  return [page, page.context()];
 }
 
 /** Waits until the page's service worker has activated (its first pages stored) and controls it. */

@@ -9,8 +9,16 @@ import {
   screenshot,
   waitForApp,
 } from "../support/browser.ts";
-import { countMail, forgetMailThrottle, type Member, signUpMember, waitForMail } from "../support/members.ts";
+import {
+  countMail,
+  forgetMailThrottle,
+  type Member,
+  newMember,
+  signUpMember,
+  waitForMail,
+} from "../support/members.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
+import { signInThroughForm, submitSignInForm } from "../support/sign-in-form.ts";
 
 // A member comes back (issue 12): signs in, edits the profile, is kept signed in across tabs
 // and past the hour, resets a forgotten password. The real Node server in development mode,
@@ -28,19 +36,8 @@ const alertText = (page: Page) => page.getByRole("alert").textContent();
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem("token"));
 const pathname = (page: Page) => new URL(page.url()).pathname;
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel("Email", { exact: true }).first().fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-}
-
 test("a returning member on a phone: sign-in, profile edits, two tabs, a forgotten password", async () => {
-  const member: Member = {
-    email: "selin.returns@example.com",
-    password: "ıhlamur-çayı-7",
-    firstName: "Selin",
-    lastName: "Kaya",
-  };
+  const member = newMember("Selin Kaya", "selin.returns@example.com", "ıhlamur-çayı-7");
   const questions = await signUpMember(shop.server, member);
   const page = await openPage("phone", [...refusedSignIn, usedLink]);
 
@@ -58,7 +55,7 @@ test("a returning member on a phone: sign-in, profile edits, two tabs, a forgott
   // docs/product.md §5 and §8: empty fields, then a wrong password (the e-mail typed loosely).
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   expect(await alertText(page)).toBe("Please fill in all fields");
-  await signIn(page, `  ${member.email.toUpperCase()} `, "not-my-password");
+  await submitSignInForm(page, `  ${member.email.toUpperCase()} `, "not-my-password");
   await page.getByText("Invalid email or password. Please check your credentials and try again.").waitFor();
   await screenshot(page, "sign-in-phone-wrong-password");
   await expectAccessible(page);
@@ -66,7 +63,7 @@ test("a returning member on a phone: sign-in, profile edits, two tabs, a forgott
   // The right one: home, with the sign-in page replaced in the history.
   const historyLength = await page.evaluate(() => history.length);
   const release = await holdRequests(page, /\/api\/auth\/token\?grant_type=password$/);
-  await signIn(page, `  ${member.email.toUpperCase()} `, member.password);
+  await submitSignInForm(page, `  ${member.email.toUpperCase()} `, member.password);
   await page.getByRole("button", { name: "Signing In..." }).waitFor();
   await release();
   await page.waitForURL((url) => url.pathname === "/");
@@ -204,26 +201,19 @@ test("a returning member on a phone: sign-in, profile edits, two tabs, a forgott
 
   // The old password no longer works; the new one does.
   await openApp(page, "/signin");
-  await signIn(page, member.email, member.password);
+  await submitSignInForm(page, member.email, member.password);
   await page.getByText("Invalid email or password. Please check your credentials and try again.").waitFor();
-  await signIn(page, member.email, "papatya-99");
+  await submitSignInForm(page, member.email, "papatya-99");
   await page.waitForURL((url) => url.pathname === "/");
   expect(await storedToken(page)).toBeTruthy();
 });
 
 test("past the hour the session refreshes itself: same screen, one refresh, calls with the new token", async () => {
-  const member: Member = {
-    email: "emre.hour@example.com",
-    password: "kekik-yağı-5",
-    firstName: "Emre",
-    lastName: "Ak",
-  };
+  const member = newMember("Emre Ak", "emre.hour@example.com", "kekik-yağı-5");
   await signUpMember(shop.server, member);
   const page = await openPage("phone");
   await page.clock.install();
-  await openApp(page, "/signin");
-  await signIn(page, member.email, member.password);
-  await page.waitForURL((url) => url.pathname === "/");
+  await signInThroughForm(page, member);
   await openApp(page, "/profile");
   await page.getByRole("heading", { level: 2, name: "Personal Information" }).waitFor();
   const before = await storedToken(page);
@@ -258,12 +248,7 @@ test("past the hour the session refreshes itself: same screen, one refresh, call
 });
 
 test("desktop: docs/product.md §8's other sign-in messages, and the administrator goes to /admin", async () => {
-  const unconfirmed: Member = {
-    email: "deniz.waiting@example.com",
-    password: "nane-limon-3",
-    firstName: "Deniz",
-    lastName: "Er",
-  };
+  const unconfirmed = newMember("Deniz Er", "deniz.waiting@example.com", "nane-limon-3");
   await signUpMember(shop.server, unconfirmed, { verified: false });
   const page = await openPage("desktop", [
     ...refusedSignIn,
@@ -274,31 +259,31 @@ test("desktop: docs/product.md §8's other sign-in messages, and the administrat
   await expectAccessible(page);
 
   // The right password of an account whose e-mail is not confirmed yet.
-  await signIn(page, unconfirmed.email, unconfirmed.password);
+  await submitSignInForm(page, unconfirmed.email, unconfirmed.password);
   await page
     .getByText("Please verify your email before signing in. Check your inbox for the verification link.")
     .waitFor();
 
   // An answer with no session in it.
   await page.route(/grant_type=password$/, (route) => route.fulfill({ status: 200, json: {} }));
-  await signIn(page, unconfirmed.email, unconfirmed.password);
+  await submitSignInForm(page, unconfirmed.email, unconfirmed.password);
   await page.getByText("Login failed. Please try again.").waitFor();
   await page.unroute(/grant_type=password$/);
 
   // Any other message of the provider shows as it is: here the per-account limit (10 failures).
   for (let i = 0; i < 10; i++) {
     const answer = page.waitForResponse(/grant_type=password$/);
-    await signIn(page, "someone.guessing@example.com", `guess-${i}`);
+    await submitSignInForm(page, "someone.guessing@example.com", `guess-${i}`);
     expect((await answer).status()).toBe(400);
   }
-  await signIn(page, "someone.guessing@example.com", "one-more");
+  await submitSignInForm(page, "someone.guessing@example.com", "one-more");
   await page
     .getByText("Too many sign-in attempts for this account. Please wait 15 minutes or reset your password by e-mail.")
     .waitFor();
   await screenshot(page, "sign-in-desktop-limited");
 
   // The administrator signs in here too, and lands on /admin with docs/product.md §3's flags.
-  await signIn(page, shop.server.adminEmail, shop.server.adminPassword);
+  await submitSignInForm(page, shop.server.adminEmail, shop.server.adminPassword);
   await page.waitForURL("**/admin");
   expect(
     await page.evaluate(() => [localStorage.getItem("isAdminAuth"), localStorage.getItem("postLoginRedirect")]),
@@ -330,12 +315,7 @@ test("desktop: a reset page without a working link says so and sends a new one",
 });
 
 test("desktop: a member's server-rendered page never shows the visitor's links, and nothing moves", async () => {
-  const member: Member = {
-    email: "zeynep.desk@example.com",
-    password: "adaçayı-11",
-    firstName: "Zeynep",
-    lastName: "Ay",
-  };
+  const member = newMember("Zeynep Ay", "zeynep.desk@example.com", "adaçayı-11");
   await signUpMember(shop.server, member);
   const page = await openPage("desktop");
   await page.addInitScript(() => {
@@ -347,9 +327,7 @@ test("desktop: a member's server-rendered page never shows the visitor's links, 
       }
     }).observe({ type: "layout-shift", buffered: true });
   });
-  await openApp(page, "/signin");
-  await signIn(page, member.email, member.password);
-  await page.waitForURL((url) => url.pathname === "/");
+  await signInThroughForm(page, member);
 
   // Home again, from the server, with the app held back: the page as painted before it starts.
   const appChunk = /\/assets\/start-app-[\w-]+\.js$/;

@@ -1,8 +1,9 @@
 import type { Page, Request } from "playwright-core";
 import { expect, test } from "vitest";
 import { openApp } from "../support/browser.ts";
-import { type Member, signUpMember } from "../support/members.ts";
+import { newMember, signUpMember } from "../support/members.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
+import { signInThroughForm } from "../support/sign-in-form.ts";
 
 // Issue 27: on load with a stored session the profile is fetched (docs/product.md §4). That check and the
 // profile screen ask the server once between them, and its answer is read to the end: an answer
@@ -26,19 +27,10 @@ function watchProfileRequests(page: Page) {
 }
 
 test("a signed-in page asks for the profile once and reads the answer to its end", async () => {
-  const member: Member = {
-    email: "ece.loads@example.com",
-    password: "kekik-balı-4",
-    firstName: "Ece",
-    lastName: "Tan",
-  };
+  const member = newMember("Ece Tan", "ece.loads@example.com", "kekik-balı-4");
   await signUpMember(shop.server, member);
   const page = await openPage("desktop");
-  await openApp(page, "/signin");
-  await page.getByLabel("Email", { exact: true }).first().fill(member.email);
-  await page.getByLabel("Password", { exact: true }).fill(member.password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/");
+  await signInThroughForm(page, member);
   // Signed in without a page load, home reads the member's temperament result once (issue 30).
   await page.getByRole("region", { name: "Suggested for your temperament" }).getByRole("article").first().waitFor();
 

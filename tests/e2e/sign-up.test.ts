@@ -3,6 +3,7 @@ import { expect, test } from "vitest";
 import { expectAccessible, offlineRequest, openApp, screenshot, waitForApp } from "../support/browser.ts";
 import { signUpMember, waitForMail as waitForMailTo } from "../support/members.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
+import { signInThroughForm } from "../support/sign-in-form.ts";
 
 // A new visitor joins on a phone, as issue 11 describes: from home's banner through the three
 // steps, the verification link from the development mailbox, the Turkish page, and the result
@@ -150,11 +151,7 @@ test("desktop: the wizard's first step, and a signed-in visitor is sent home fro
 
   const member = { email: "kerem.back@example.com", password: "lavanta-22", firstName: "Kerem", lastName: "Şen" };
   await signUpMember(shop.server, member);
-  await openApp(page, "/signin");
-  await page.getByLabel("Email", { exact: true }).first().fill(member.email);
-  await page.getByLabel("Password", { exact: true }).fill(member.password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/");
+  await signInThroughForm(page, member);
   await openApp(page, "/signup");
   await page.waitForURL((url) => url.pathname === "/");
   expect(await page.evaluate(() => (history.state as { from?: string } | null)?.from)).toBe("/signup");

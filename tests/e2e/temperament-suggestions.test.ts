@@ -13,8 +13,9 @@ import {
   waitForApp,
 } from "../support/browser.ts";
 import { answerSurvey } from "../support/factories.ts";
-import { type Member, signUpMember, waitForMail } from "../support/members.ts";
+import { newMember, signUpMember, waitForMail } from "../support/members.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
+import { signInThroughForm } from "../support/sign-in-form.ts";
 
 // Issue 30, the member's half: a member whose answers make them melancholic sees the products
 // that suit it on home and on the profile, in the result e-mail (whose links open the product
@@ -69,25 +70,12 @@ async function profileSuggestionNames(page: Page, count: number): Promise<string
   return links.allTextContents();
 }
 
-async function signIn(page: Page, member: Member) {
-  await openApp(page, "/signin");
-  await page.getByLabel("Email", { exact: true }).first().fill(member.email);
-  await page.getByLabel("Password", { exact: true }).fill(member.password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === "/");
-}
-
 test("phone: a melancholic member sees suggestions on home, the profile, in the result e-mail and offline; they follow changed answers", async () => {
   const expected = expectedFor(melancholic);
   expect(expected.dominant).toBe("melancholic");
   // The seeded catalogue has three melancholic products at least: the rule has three to show.
   expect(expected.names).toHaveLength(3);
-  const member: Member = {
-    email: "melek.melankolik@example.com",
-    password: "tarçın-ve-bal-9",
-    firstName: "Melek",
-    lastName: "Aydın",
-  };
+  const member = newMember("Melek Aydın", "melek.melankolik@example.com", "tarçın-ve-bal-9");
   const page = await openPage("phone", [offlineRequest]);
   const context = page.context();
 
@@ -152,7 +140,7 @@ test("phone: a melancholic member sees suggestions on home, the profile, in the 
   }
 
   // ── Signed in: home suggests them, naming the dominant temperament ──
-  await signIn(page, member);
+  await signInThroughForm(page, member);
   const home = homeSuggestions(page);
   await home.getByText("Melancholic", { exact: true }).waitFor();
   expect(await homeSuggestionNames(page, 3)).toEqual(expected.names);
@@ -221,15 +209,10 @@ test("phone: a melancholic member sees suggestions on home, the profile, in the 
 
 test("desktop: home and the profile with a melancholic member's suggestions", async () => {
   const expected = expectedFor(melancholic);
-  const member: Member = {
-    email: "melek.masaustu@example.com",
-    password: "tarçın-ve-bal-9",
-    firstName: "Melek",
-    lastName: "Demir",
-  };
+  const member = newMember("Melek Demir", "melek.masaustu@example.com", "tarçın-ve-bal-9");
   await signUpMember(shop.server, member, { answers: answerSurvey(seedSurveyQuestions, melancholic) });
   const page = await openPage("desktop");
-  await signIn(page, member);
+  await signInThroughForm(page, member);
   await homeSuggestions(page).getByText("Melancholic", { exact: true }).waitFor();
   expect(await homeSuggestionNames(page, 3)).toEqual(expected.names);
   await screenshot(page, "suggestions-home-desktop");

@@ -14,14 +14,13 @@ import {
   waitForApp,
 } from "../support/browser.ts";
 import { getJson } from "../support/server.ts";
-import { openShopPage, type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
+import { setUpShop } from "../support/shop-in-browser.ts";
 
 // Issue 30's screens: the administrator says which temperaments a product suits, shoppers filter
 // the products by one (with a category too, server-rendered, offline), and a product's page links
 // its temperaments to their lists. On the seeded shop, in Chromium, as a phone unless said.
 
-const shop = {} as ShopInBrowser;
-setUpShopInBrowser((started) => Object.assign(shop, started));
+const { shop, openPage } = setUpShop();
 
 const emptyText = "No products found matching your criteria.";
 
@@ -49,7 +48,7 @@ test("the admin ticks temperaments on a product and saves; editing shows the sto
   expect(forEveryone.length).toBeGreaterThanOrEqual(2);
   [tagged, untagged] = forEveryone as [Product, Product];
 
-  const page = await openShopPage(shop, "phone");
+  const page = await openPage("phone");
   await openApp(page, "/admin");
   await page.getByLabel("Admin Email").fill(shop.server.adminEmail);
   await page.getByLabel("Admin Password").fill(shop.server.adminPassword);
@@ -102,7 +101,7 @@ test("the server renders the filtered first page before any script runs, alone a
     [`/products?category=${category.id}&temperament=melancholic`, suiting(products, "melancholic", category.id)],
   ] as const) {
     // A fresh phone each time: a service worker would answer the scripts without them being held.
-    const page = await openShopPage(shop, "phone");
+    const page = await openPage("phone");
     // Every script held until the server's markup has been read.
     const release = await holdRequests(page, "**/assets/*.js");
     await page.goto(path, { waitUntil: "commit" });
@@ -127,7 +126,7 @@ test.each(["phone", "desktop"] as const)(
   async (kind) => {
     const products = await currentProducts();
     const category = shop.categories.find((c) => c.id === tagged.category_id) as Category;
-    const page = await openShopPage(shop, kind);
+    const page = await openPage(kind);
     await openApp(page, "/products");
     expect(await currentTemperament(page)).toEqual(["All temperaments"]);
 
@@ -184,7 +183,7 @@ test.each(["phone", "desktop"] as const)(
   "%s: a product's page shows its temperaments as links to their lists, and none for a product without",
   async (kind) => {
     const products = await currentProducts();
-    const page = await openShopPage(shop, kind);
+    const page = await openPage(kind);
     await openApp(page, `/products/${tagged.id}`);
     await page.getByRole("heading", { level: 1, name: tagged.name }).waitFor();
     const badges = page.getByRole("list", { name: "Suits these temperaments" }).getByRole("link");
@@ -212,7 +211,7 @@ test.each(["phone", "desktop"] as const)(
 test("offline, the filter still works from the device's copy", async () => {
   const products = await currentProducts();
   const category = shop.categories.find((c) => c.id === tagged.category_id) as Category;
-  const page = await openShopPage(shop, "phone", [offlineRequest]);
+  const page = await openPage("phone", [offlineRequest]);
   const context = page.context();
 
   // One visit online: the service worker and the whole catalogue on the device.
@@ -268,7 +267,7 @@ test("offline, the admin's temperaments wait in the outbox, show on the device's
   const changed = products.find(
     (p) => !p.temperaments.includes("sanguine") && p.id !== tagged.id && p.id !== untagged.id,
   ) as Product;
-  const page = await openShopPage(shop, "phone", [offlineRequest]);
+  const page = await openPage("phone", [offlineRequest]);
   const context = page.context();
   const status = (text: string) => page.getByRole("status").filter({ hasText: text }).first().waitFor();
 

@@ -40,6 +40,12 @@ export async function countMail(server: TestServer, to: string, subject: string)
 
 export type Member = { email: string; password: string; firstName: string; lastName: string };
 
+/** A member-to-be as the sign-up form takes them: "First Last", an address and a password. */
+export function newMember(name: `${string} ${string}`, email: string, password: string): Member {
+  const [firstName = "", lastName = ""] = name.split(" ");
+  return { email, password, firstName, lastName };
+}
+
 /**
  * Signs a member up with every question answered with its first option, or as `answers` says
  * (question id → option text); unless `verified` is false, follows the link in the verification

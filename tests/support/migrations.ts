@@ -1,7 +1,10 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type Client, createClient } from "@libsql/client";
+import { migrate } from "drizzle-orm/libsql/migrator";
 import { afterAll } from "vitest";
+import { createDatabase } from "../../worker/db/client.ts";
 import { migrationsFolder } from "../../worker/db/migrate.ts";
 
 /**
@@ -21,4 +24,26 @@ export function migrationsUpTo(lastTag: string): string {
   for (const { tag } of entries) cpSync(join(migrationsFolder, `${tag}.sql`), join(dir, `${tag}.sql`));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
+}
+
+/**
+ * A database file as it was before migration `number` ("0005"): drizzle/'s earlier migrations
+ * only. Its client is handed back for the raw SQL of an old schema; the test closes it. The folder
+ * goes after the test file.
+ */
+export async function databaseBeforeMigration(
+  number: string,
+): Promise<{ old: ReturnType<typeof createDatabase>; client: Client }> {
+  const dir = mkdtempSync(join(tmpdir(), "shop-migration-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const before = join(dir, "drizzle");
+  cpSync(migrationsFolder, before, { recursive: true });
+  const journalFile = join(before, "meta/_journal.json");
+  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.filter((entry) => entry.tag < number);
+  writeFileSync(journalFile, JSON.stringify(journal));
+  const client = createClient({ url: `file:${join(dir, "app.db")}` });
+  const old = createDatabase(client);
+  await migrate(old, { migrationsFolder: before });
+  return { old, client };
 }

@@ -46,17 +46,20 @@ export function setUpShopInBrowser(
 }
 
 /**
- * The shop in development mode (where the mailbox exists) for one test file, and a page on it, as
- * a phone or a laptop, that fails its test on a console error other than those `expected`.
+ * The seeded shop for the tests of one file (see `setUpShopInBrowser`), and a page on it, as a phone
+ * or a laptop, that fails its test on a console error other than those `expected`. `shop` is filled
+ * in before the first test runs.
  */
-export function setUpDevelopmentShop() {
+export function setUpShop(settings: Record<string, string> = {}, browserFlags: string[] = []) {
   const shop = {} as ShopInBrowser;
-  setUpShopInBrowser((started) => Object.assign(shop, started), {
-    APP_ENV: "development",
-    MAIL_TRANSPORT: "dev-mailbox",
-  });
+  setUpShopInBrowser((started) => Object.assign(shop, started), settings, browserFlags);
   const openPage = (kind: "phone" | "desktop", expected: RegExp[] = []) => openShopPage(shop, kind, expected);
   return { shop, openPage };
+}
+
+/** `setUpShop` in development mode, where the mailbox exists. */
+export function setUpDevelopmentShop() {
+  return setUpShop({ APP_ENV: "development", MAIL_TRANSPORT: "dev-mailbox" });
 }
 
 /**

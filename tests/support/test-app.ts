@@ -165,3 +165,14 @@ export function checkedApp<App extends { request: Hono["request"] }>(app: App): 
   }) as Hono["request"];
   return app;
 }
+
+/** The shape of the built dist/web/index.html that matters to the server's renderer: title, description, head end. */
+export const builtShell = `<!doctype html><html lang="en"><head><title>Shell</title>
+<meta name="description" content="Shell description" />
+<script type="module" src="/assets/main.js"></script></head><body><div id="root"></div></body></html>`;
+
+/** As the static assets: the shell at `/` (index.html), no file anywhere else. */
+export const shellAtRootOnly = async (request: Request) =>
+  new URL(request.url).pathname === "/"
+    ? new Response(builtShell, { headers: { "Content-Type": "text/html" } })
+    : new Response("not found", { status: 404 });

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { eventsPerAddressPerDay } from "../../worker/insights/events.ts";
 import { createMember, createProduct } from "../support/factories.ts";
+import { limitedRoutes } from "../support/rate-limited-routes.ts";
 import { setUpWorkerShop } from "./harness.ts";
 
 // Issue 37 in the production runtime: CF-Connecting-IP names the client, in whatever spelling
@@ -20,15 +21,6 @@ const shop = setUpWorkerShop({
     SIGNIN_LIMIT_PER_ACCOUNT: String(limit),
   },
 });
-
-const limitedRoutes = [
-  ["sign-up", "/api/auth/signup"],
-  ["sign-in", "/api/auth/token?grant_type=password"],
-  ["the admin's sign-in", "/api/admin/login"],
-  ["recover", "/api/auth/recover"],
-  ["confirm", "/api/auth/verify"],
-  ["resend", "/api/auth/verify/resend"],
-] as const;
 
 limitedRoutes.forEach(([name, path], n) => {
   it(`${name}: spellings and addresses of one /64 share one limit, another /64 has its own`, async () => {

@@ -104,6 +104,12 @@ describe("the Worker's e-mail dispatcher", () => {
 
   it("records the provider's refusal, retries after the back-off, and fails the row after MAIL_MAX_ATTEMPTS", async () => {
     const row = await enqueueDue("refused@example.com");
+    // Moves the back-off into the past rather than waiting for it.
+    const endBackOff = () =>
+      database.db
+        .update(emailOutbox)
+        .set({ sendAfter: new Date(Date.now() - 1000) })
+        .where(eq(emailOutbox.id, row.id));
     stub.answer({ status: 429, body: JSON.stringify({ name: "rate_limit_exceeded", message: "Too many requests" }) });
     const before = Date.now();
     await runCron(httpApiWorker);
@@ -122,12 +128,8 @@ describe("the Worker's e-mail dispatcher", () => {
     await runCron(httpApiWorker);
     expect(stub.requests).toHaveLength(1);
 
-    // The back-off is over (moved into the past rather than waited for); the second try is the
-    // last one MAIL_MAX_ATTEMPTS=2 allows.
-    await database.db
-      .update(emailOutbox)
-      .set({ sendAfter: new Date(Date.now() - 1000) })
-      .where(eq(emailOutbox.id, row.id));
+    // The back-off is over; the second try is the last one MAIL_MAX_ATTEMPTS=2 allows.
+    await endBackOff();
     await runCron(httpApiWorker);
     expect(stub.requests).toHaveLength(2);
     const [last] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, row.id));
@@ -138,10 +140,7 @@ describe("the Worker's e-mail dispatcher", () => {
     ]);
     workerErrors.length = 0;
 
-    await database.db
-      .update(emailOutbox)
-      .set({ sendAfter: new Date(Date.now() - 1000) })
-      .where(eq(emailOutbox.id, row.id));
+    await endBackOff();
     await runCron(httpApiWorker);
     expect(stub.requests).toHaveLength(2);
   });
