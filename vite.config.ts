@@ -1,12 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "node:util";
+import { paraglideVitePlugin } from "@inlang/paraglide-js";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import { minimal2023Preset } from "@vite-pwa/assets-generator/config";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
+import { paraglideOptions } from "./web/i18n/paraglide-options.ts";
 import { appShellUrl } from "./web/service-worker/routes.ts";
 import { adminCode } from "./web/vite-plugins/admin-code.ts";
 import { sharePreviews } from "./web/vite-plugins/share-previews.ts";
@@ -49,6 +51,8 @@ export default defineConfig(({ mode }) => ({
             routesDirectory: fromRoot("./web/routes"),
             generatedRouteTree: fromRoot("./web/route-tree.gen.ts"),
           }),
+          // The message catalogue (web/i18n/) into web/paraglide/, typed `m.some_message()` (ADR 0079).
+          paraglideVitePlugin(paraglideOptions),
           react(),
           tailwindcss(),
           staticAssetHeaders(securityHeaders, { path: serviceWorkerPath, headers: serviceWorkerHeaders }),
@@ -165,6 +169,8 @@ export default defineConfig(({ mode }) => ({
           root: ".",
           include: ["worker/**/*.test.ts", "web/**/*.test.ts", "tests/unit/**/*.test.ts"],
           environment: "node",
+          // The screens' messages (web/paraglide/), which no build has generated here.
+          globalSetup: ["tests/support/compile-messages.ts"],
           setupFiles: ["tests/support/fail-on-console-error.ts"],
         },
       },

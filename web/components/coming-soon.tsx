@@ -1,3 +1,4 @@
+import { m } from "../paraglide/messages.js";
 import { SproutIcon } from "./icons.tsx";
 import { MessageScreen } from "./message-screen.tsx";
 
@@ -5,16 +6,16 @@ import { MessageScreen } from "./message-screen.tsx";
 export function ComingSoon({ title }: { title: string }) {
   return (
     <MessageScreen
-      title={`${title} — coming soon`}
+      title={m.coming_soon_title({ title })}
       documentTitle={title}
       icon={SproutIcon}
       tone="calm"
       links={[
-        { to: "/products", label: "Browse products" },
-        { to: "/", label: "Back to home" },
+        { to: "/products", label: m.browse_products() },
+        { to: "/", label: m.back_to_home() },
       ]}
     >
-      We are still preparing this page. In the meantime, take a look at our products or come back a little later.
+      {m.coming_soon_text()}
     </MessageScreen>
   );
 }

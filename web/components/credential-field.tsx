@@ -1,5 +1,6 @@
 import { useId } from "react";
 import type { SignInForm } from "../lib/use-sign-in.ts";
+import { m } from "../paraglide/messages.js";
 
 /**
  * A labelled e-mail or password field for signing in (member and admin screens): the e-mail one
@@ -44,8 +45,8 @@ export function CredentialField({
 /** The e-mail and password fields of a sign-in form, over `useSignIn`'s state. */
 export function SignInFields({
   form,
-  emailLabel = "Email",
-  passwordLabel = "Password",
+  emailLabel = m.credential_email(),
+  passwordLabel = m.credential_password(),
   className,
 }: {
   form: Pick<SignInForm, "email" | "setEmail" | "password" | "setPassword">;

@@ -1,8 +1,9 @@
+import { m } from "../paraglide/messages.js";
 /** A failed load, said plainly, with Retry (or the screen's own word for it; disabled while `busy`). */
 export function ErrorPanel({
   message,
   onRetry,
-  retryLabel = "Retry",
+  retryLabel = m.retry(),
   busy = false,
   className = "",
 }: {

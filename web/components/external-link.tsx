@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { m } from "../paraglide/messages.js";
 import { ExternalIcon } from "./icons.tsx";
 
 /**
@@ -30,7 +31,7 @@ export function ExternalLink({
     >
       {children}
       <ExternalIcon className={iconClassName} />
-      <span className="sr-only">(opens in a new tab)</span>
+      <span className="sr-only">{m.external_link_new_tab()}</span>
     </a>
   );
 }

@@ -1,3 +1,4 @@
+import { m } from "../paraglide/messages.js";
 import { LeafIcon } from "./icons.tsx";
 import { MessageScreen } from "./message-screen.tsx";
 
@@ -5,17 +6,17 @@ import { MessageScreen } from "./message-screen.tsx";
 export function NotFound() {
   return (
     <MessageScreen
-      title="Page not found"
+      title={m.not_found_title()}
       bare
-      eyebrow="Error 404"
+      eyebrow={m.not_found_eyebrow()}
       icon={LeafIcon}
       tone="warm"
       links={[
-        { to: "/", label: "Back to home" },
-        { to: "/products", label: "Browse products" },
+        { to: "/", label: m.back_to_home() },
+        { to: "/products", label: m.browse_products() },
       ]}
     >
-      The page you are looking for does not exist or has moved. Let us take you somewhere calmer.
+      {m.not_found_text()}
     </MessageScreen>
   );
 }

@@ -1,5 +1,6 @@
 import type { ErrorComponentProps } from "@tanstack/react-router";
 import { useDocumentTitle } from "../lib/document-title.ts";
+import { m } from "../paraglide/messages.js";
 
 /**
  * A page's code that could not be fetched: offline before this device kept it, or removed by a
@@ -13,29 +14,27 @@ const codeMissing =
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const offline = typeof navigator !== "undefined" && !navigator.onLine;
   const missingCode = offline || codeMissing.test(error instanceof Error ? error.message : String(error));
-  const title = missingCode ? "This page could not be loaded" : "Something went wrong";
+  const title = missingCode ? m.route_error_code_missing_title() : m.route_error_title();
   useDocumentTitle(title);
   return (
     <section className="container-page py-16 sm:py-24">
       <div role="alert" className="mx-auto max-w-xl text-center">
         <h1 className="text-3xl font-semibold text-sage-900">{title}</h1>
         <p className="mx-auto mt-4 max-w-md text-muted">
-          {missingCode
-            ? "Its code is not on this device yet, and the server could not be reached. Reload when you are back online."
-            : "This page could not be shown. Please try again; if it keeps happening, come back a little later."}
+          {missingCode ? m.route_error_code_missing_text() : m.route_error_text()}
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           {missingCode ? (
             <button type="button" className="btn btn-primary" onClick={() => location.reload()}>
-              Reload
+              {m.route_error_reload()}
             </button>
           ) : (
             <button type="button" className="btn btn-primary" onClick={reset}>
-              Try again
+              {m.route_error_try_again()}
             </button>
           )}
           <a href="/" className="btn btn-outline">
-            Back to home
+            {m.back_to_home()}
           </a>
         </div>
       </div>

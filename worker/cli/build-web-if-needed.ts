@@ -13,7 +13,8 @@ function newestMtime(path: string): number {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
   for (const entry of readdirSync(path)) {
-    if (entry === "node_modules" || entry.endsWith(".gen.ts")) continue;
+    // Generated from the sources: web/paraglide/ from web/i18n/ (rewritten by every compile).
+    if (entry === "node_modules" || entry === "paraglide" || entry.endsWith(".gen.ts")) continue;
     newest = Math.max(newest, newestMtime(join(path, entry)));
   }
   return newest;

@@ -1,4 +1,5 @@
 import { Link } from "@tanstack/react-router";
+import { m } from "../../paraglide/messages.js";
 import { ChevronDownIcon, UserIcon } from "../icons.tsx";
 import { DisclosureButton } from "./disclosure-button.tsx";
 import { useDisclosure } from "./use-disclosure.ts";
@@ -17,10 +18,10 @@ export function AccountMenu({ onSignOut }: { onSignOut(): void }) {
       <DisclosureButton
         {...button}
         className="inline-flex min-h-10 items-center gap-2 rounded-full border border-sand bg-white px-4 py-2 text-[0.9375rem] font-medium text-sage-900 transition-colors hover:bg-sage-50"
-        label="Account"
+        label={m.account_menu()}
       >
         <UserIcon className="size-5" />
-        <span aria-hidden="true">Account</span>
+        <span aria-hidden="true">{m.account_menu()}</span>
         <ChevronDownIcon className={`size-4 transition-transform duration-200 ${open ? "rotate-180" : ""}`} />
       </DisclosureButton>
 
@@ -30,7 +31,7 @@ export function AccountMenu({ onSignOut }: { onSignOut(): void }) {
             to="/profile"
             className="flex rounded-xl px-3 py-2.5 font-medium text-ink hover:bg-sage-50 data-[status=active]:bg-sage-50"
           >
-            My Profile
+            {m.nav_my_profile()}
           </Link>
           <button
             type="button"
@@ -40,7 +41,7 @@ export function AccountMenu({ onSignOut }: { onSignOut(): void }) {
               onSignOut();
             }}
           >
-            Sign Out
+            {m.nav_sign_out()}
           </button>
         </div>
       </div>

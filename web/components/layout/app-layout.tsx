@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Category } from "../../../worker/contract/catalogue.ts";
+import { m } from "../../paraglide/messages.js";
 import { ContactLinks } from "./contact-links.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
@@ -23,7 +24,7 @@ export function AppLayout({
         href="#main"
         className="sr-only-focusable fixed top-3 left-3 z-50 rounded-full bg-sage-900 px-4 py-2 font-medium text-white shadow-lift"
       >
-        Skip to main content
+        {m.skip_to_main_content()}
       </a>
       <SiteHeader categories={categories} />
       {notice}

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import type { Category } from "../../../worker/contract/catalogue.ts";
+import { m } from "../../paraglide/messages.js";
 
 /**
  * "All Products" plus one link per category (docs/product.md §2's Products menu). The desktop hover menu
@@ -19,7 +20,7 @@ export function CategoryLinks({
   onNavigate?: () => void;
 }) {
   return (
-    <ul aria-label="Product categories" className={className}>
+    <ul aria-label={m.product_categories()} className={className}>
       <li>
         <Link
           to="/products"
@@ -27,7 +28,7 @@ export function CategoryLinks({
           className={allLinkClassName}
           onClick={onNavigate}
         >
-          All Products
+          {m.nav_all_products()}
         </Link>
       </li>
       {categories.map((category) => (

@@ -1,5 +1,6 @@
 import type { ComponentType, SVGProps } from "react";
 import { siteConfig } from "../../lib/site-config.ts";
+import { m } from "../../paraglide/messages.js";
 import { ChatIcon, CloseIcon, InstagramIcon, MessageIcon, PinterestIcon, StoreIcon } from "../icons.tsx";
 import { DisclosureButton } from "./disclosure-button.tsx";
 import { useDisclosure } from "./use-disclosure.ts";
@@ -12,11 +13,11 @@ type ContactLink = {
 };
 
 /** docs/product.md §1's four outbound links; their labels are the Turkish ones the audience expects. */
-const links: ContactLink[] = [
-  { href: siteConfig.contact.chat, label: "Bize WhatsApp'tan yazın", Icon: ChatIcon, accent: true },
-  { href: siteConfig.contact.store, label: "Etsy mağazamız", Icon: StoreIcon },
-  { href: siteConfig.contact.instagram, label: "Instagram sayfamız", Icon: InstagramIcon },
-  { href: siteConfig.contact.pinterest, label: "Pinterest panolarımız", Icon: PinterestIcon },
+const links = (): ContactLink[] => [
+  { href: siteConfig.contact.chat, label: m.contact_chat(), Icon: ChatIcon, accent: true },
+  { href: siteConfig.contact.store, label: m.contact_store(), Icon: StoreIcon },
+  { href: siteConfig.contact.instagram, label: m.contact_instagram(), Icon: InstagramIcon },
+  { href: siteConfig.contact.pinterest, label: m.contact_pinterest(), Icon: PinterestIcon },
 ];
 
 const accentColours = "bg-terracotta-600 text-white ring-terracotta-700/30 hover:bg-terracotta-700";
@@ -36,7 +37,7 @@ export function ContactLinks() {
 
   return (
     <nav
-      aria-label="Bize ulaşın"
+      aria-label={m.contact_us()}
       lang="tr"
       className="pointer-events-none fixed right-3 bottom-3 z-30 pb-[env(safe-area-inset-bottom)] sm:right-5 sm:bottom-5"
     >
@@ -45,7 +46,7 @@ export function ContactLinks() {
       <div ref={wrapperRef} onKeyDown={onKeyDown} onBlur={onBlur} className="flex flex-col-reverse items-end gap-2">
         <DisclosureButton
           {...button}
-          label="Bize ulaşın"
+          label={m.contact_us()}
           className={`pointer-events-auto grid size-11 place-items-center rounded-full shadow-lift ring-1 sm:hidden ${
             open ? plainColours : accentColours
           }`}
@@ -53,7 +54,7 @@ export function ContactLinks() {
           {open ? <CloseIcon className="size-5" /> : <MessageIcon className="size-5" />}
         </DisclosureButton>
         <ul id={panelId} className={`${open ? "flex" : "hidden"} flex-col items-end gap-2 sm:flex sm:gap-2.5`}>
-          {links.map(({ href, label, Icon, accent }) => (
+          {links().map(({ href, label, Icon, accent }) => (
             <li key={label} className="pointer-events-auto">
               <a
                 href={href}

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import type { Category } from "../../../worker/contract/catalogue.ts";
+import { m } from "../../paraglide/messages.js";
 import { ChevronDownIcon } from "../icons.tsx";
 import { CategoryLinks } from "./category-links.tsx";
 import { DisclosureButton } from "./disclosure-button.tsx";
@@ -40,12 +41,12 @@ export function ProductsMenu({ categories }: { categories: readonly Category[] }
     >
       <div className="flex items-center">
         <Link to="/products" className={navLink}>
-          Products
+          {m.nav_products()}
         </Link>
         <DisclosureButton
           {...button}
           className="-ml-1 grid size-8 place-items-center rounded-full text-ink/70 transition-colors hover:bg-sage-100 hover:text-sage-900"
-          label="Product categories"
+          label={m.product_categories()}
         >
           <ChevronDownIcon className={`size-4 transition-transform duration-200 ${open ? "rotate-180" : ""}`} />
         </DisclosureButton>
@@ -54,7 +55,7 @@ export function ProductsMenu({ categories }: { categories: readonly Category[] }
       <div id={panelId} hidden={!open} className="absolute left-0 top-full z-50 pt-2">
         <div className="w-64 overflow-hidden rounded-2xl border border-sand bg-white p-2 shadow-lift">
           <p className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-[0.14em] text-muted">
-            Shop by category
+            {m.products_menu_by_category()}
           </p>
           <CategoryLinks
             categories={categories}

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { getSessionManager, useSessionState } from "../../lib/session.ts";
 import { siteConfig } from "../../lib/site-config.ts";
+import { m } from "../../paraglide/messages.js";
 import { ExternalLink } from "../external-link.tsx";
 import { SiteLogo } from "./site-logo.tsx";
 
@@ -19,39 +20,43 @@ export function SiteFooter() {
           <p className="mt-4 text-[0.9375rem] leading-relaxed text-sage-200">{siteConfig.tagline}</p>
         </div>
 
-        <nav aria-label="Explore">
-          <h2 className="font-sans text-xs font-semibold uppercase tracking-[0.16em] text-sage-300">Explore</h2>
+        <nav aria-label={m.footer_explore()}>
+          <h2 className="font-sans text-xs font-semibold uppercase tracking-[0.16em] text-sage-300">
+            {m.footer_explore()}
+          </h2>
           <ul className="mt-3 space-y-1.5">
             <li>
               <Link to="/" className={footerLink}>
-                Home
+                {m.nav_home()}
               </Link>
             </li>
             <li>
               <Link to="/products" className={footerLink}>
-                Products
+                {m.nav_products()}
               </Link>
             </li>
             <li>
               <Link to="/about" className={footerLink}>
-                About
+                {m.nav_about()}
               </Link>
             </li>
           </ul>
         </nav>
 
-        <nav aria-label="Your account">
-          <h2 className="font-sans text-xs font-semibold uppercase tracking-[0.16em] text-sage-300">Your account</h2>
+        <nav aria-label={m.footer_your_account()}>
+          <h2 className="font-sans text-xs font-semibold uppercase tracking-[0.16em] text-sage-300">
+            {m.footer_your_account()}
+          </h2>
           {member ? (
             <ul className="mt-3 space-y-1.5">
               <li>
                 <Link to="/profile" className={footerLink}>
-                  My Profile
+                  {m.nav_my_profile()}
                 </Link>
               </li>
               <li>
                 <button type="button" className={footerLink} onClick={() => void getSessionManager().signOut()}>
-                  Sign Out
+                  {m.nav_sign_out()}
                 </button>
               </li>
             </ul>
@@ -59,12 +64,12 @@ export function SiteFooter() {
             <ul className="mt-3 space-y-1.5">
               <li>
                 <Link to="/signup" className={footerLink}>
-                  Take the temperament test
+                  {m.take_temperament_test()}
                 </Link>
               </li>
               <li>
                 <Link to="/signin" className={footerLink}>
-                  Sign In
+                  {m.nav_sign_in()}
                 </Link>
               </li>
             </ul>
@@ -72,11 +77,13 @@ export function SiteFooter() {
         </nav>
 
         <div className="col-span-2 md:col-span-1">
-          <h2 className="font-sans text-xs font-semibold uppercase tracking-[0.16em] text-sage-300">Shop</h2>
+          <h2 className="font-sans text-xs font-semibold uppercase tracking-[0.16em] text-sage-300">
+            {m.footer_shop()}
+          </h2>
           <ul className="mt-3 space-y-1.5">
             <li>
               <ExternalLink href={siteConfig.shopUrl} className={footerLink} iconClassName="size-3.5">
-                Visit our Etsy shop
+                {m.visit_etsy_shop()}
               </ExternalLink>
             </li>
           </ul>
@@ -86,15 +93,16 @@ export function SiteFooter() {
       <div className="border-t border-white/10">
         <div className="container-page flex flex-col gap-2 py-6 pr-20 text-sm text-sage-300 sm:flex-row sm:items-center sm:justify-between sm:pr-8">
           <p>
-            © {new Date().getFullYear()} <span lang="tr">{siteConfig.name}</span>. All rights reserved.
+            © {new Date().getFullYear()} <span lang="tr">{siteConfig.name}</span>
+            {m.footer_rights_reserved()}
           </p>
-          <p>Our products support well-being; they are not a substitute for medical advice.</p>
-          <nav aria-label="Legal" className="flex gap-4">
+          <p>{m.footer_disclaimer()}</p>
+          <nav aria-label={m.footer_legal()} className="flex gap-4">
             <Link to="/privacy" className={footerLink}>
-              Privacy policy
+              {m.footer_privacy_policy()}
             </Link>
             <Link to="/terms" className={footerLink}>
-              Terms of service
+              {m.footer_terms_of_service()}
             </Link>
           </nav>
         </div>

@@ -2,6 +2,7 @@ import { Link, useLocation } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import type { Category } from "../../../worker/contract/catalogue.ts";
 import { getSessionManager, useSessionState } from "../../lib/session.ts";
+import { m } from "../../paraglide/messages.js";
 import { CloseIcon, MenuIcon } from "../icons.tsx";
 import { AccountMenu } from "./account-menu.tsx";
 import { CategoryLinks } from "./category-links.tsx";
@@ -51,13 +52,13 @@ export function SiteHeader({ categories }: { categories: readonly Category[] }) 
       <div className="container-page flex h-16 items-center justify-between gap-4 md:h-[4.5rem]">
         <SiteLogo />
 
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label={m.header_main_nav()} className="hidden items-center gap-1 md:flex">
           <Link to="/" activeOptions={{ exact: true }} className={navLink}>
-            Home
+            {m.nav_home()}
           </Link>
           <ProductsMenu categories={categories} />
           <Link to="/about" className={navLink}>
-            About
+            {m.nav_about()}
           </Link>
         </nav>
 
@@ -69,10 +70,10 @@ export function SiteHeader({ categories }: { categories: readonly Category[] }) 
           ) : (
             <>
               <Link to="/signin" className={`${navLink} visitor-only`}>
-                Sign In
+                {m.nav_sign_in()}
               </Link>
               <Link to="/signup" className="btn btn-primary visitor-only min-h-10 px-5 py-2 text-sm">
-                Sign Up
+                {m.nav_sign_up()}
               </Link>
             </>
           )}
@@ -83,7 +84,7 @@ export function SiteHeader({ categories }: { categories: readonly Category[] }) 
           className="-mr-2 grid size-11 place-items-center rounded-full text-sage-900 transition-colors hover:bg-sage-100 md:hidden"
           open={menuOpen}
           controls="mobile-menu"
-          label="Menu"
+          label={m.header_menu()}
           onToggle={() => setMenuOpen((open) => !open)}
         >
           {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
@@ -114,12 +115,12 @@ function MobileNav({
   onNavigate: () => void;
 }) {
   return (
-    <nav aria-label="Mobile" className="container-page flex flex-col gap-1 py-4">
+    <nav aria-label={m.header_mobile_nav()} className="container-page flex flex-col gap-1 py-4">
       <Link to="/" activeOptions={{ exact: true }} className={mobileLink} onClick={onNavigate}>
-        Home
+        {m.nav_home()}
       </Link>
       <Link to="/products" className={mobileLink} onClick={onNavigate}>
-        Products
+        {m.nav_products()}
       </Link>
       <CategoryLinks
         categories={categories}
@@ -129,12 +130,12 @@ function MobileNav({
         onNavigate={onNavigate}
       />
       <Link to="/about" className={mobileLink} onClick={onNavigate}>
-        About
+        {m.nav_about()}
       </Link>
       {member ? (
         <div className="mt-3 grid grid-cols-2 gap-3 border-t border-sand pt-4">
           <Link to="/profile" className="btn btn-primary" onClick={onNavigate}>
-            My Profile
+            {m.nav_my_profile()}
           </Link>
           <button
             type="button"
@@ -144,16 +145,16 @@ function MobileNav({
               signOut();
             }}
           >
-            Sign Out
+            {m.nav_sign_out()}
           </button>
         </div>
       ) : (
         <div className="mt-3 grid grid-cols-2 gap-3 border-t border-sand pt-4">
           <Link to="/signin" className="btn btn-outline" onClick={onNavigate}>
-            Sign In
+            {m.nav_sign_in()}
           </Link>
           <Link to="/signup" className="btn btn-primary" onClick={onNavigate}>
-            Sign Up
+            {m.nav_sign_up()}
           </Link>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { siteConfig } from "../../lib/site-config.ts";
+import { m } from "../../paraglide/messages.js";
 import { LeafIcon } from "../icons.tsx";
 
 /** The shop's mark and name, linking home. */
@@ -26,7 +27,7 @@ export function SiteLogo({ tone = "light" }: { tone?: "light" | "dark" }) {
             dark ? "text-sage-200" : "text-sage-700"
           }`}
         >
-          Natural living
+          {m.site_logo_tagline()}
         </span>
       </span>
     </Link>

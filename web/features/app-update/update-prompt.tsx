@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { m } from "../../paraglide/messages.js";
 
 type Update = { reload(): void };
 
@@ -37,7 +38,7 @@ export function UpdatePrompt() {
     >
       {update && (
         <div className="pointer-events-auto flex max-w-md flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl bg-sage-900 px-4 py-3 text-white shadow-lift">
-          <p className="font-medium">A new version is available</p>
+          <p className="font-medium">{m.app_update_available()}</p>
           <button
             type="button"
             disabled={reloading}
@@ -47,7 +48,7 @@ export function UpdatePrompt() {
             }}
             className="rounded-full bg-cream px-4 py-1.5 font-semibold text-sage-900 transition-colors hover:bg-sage-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-70"
           >
-            Reload
+            {m.app_update_reload()}
           </button>
         </div>
       )}

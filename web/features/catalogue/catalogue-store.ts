@@ -2,6 +2,7 @@ import type { Product } from "../../../worker/contract/catalogue.ts";
 import { featuredProductCount, productsPageSize } from "../../../worker/contract/initial-data.ts";
 import { errorMessage } from "../../lib/api-client.ts";
 import { type EmbeddedData, productIdFromPathname } from "../../lib/initial-data.ts";
+import { m } from "../../paraglide/messages.js";
 import type { Answer, CatalogueStatus, CatalogueWorkerApi, ProductAnswer } from "./device-catalogue.ts";
 import type { ListAnswer, ListQuery } from "./product-search.ts";
 
@@ -154,7 +155,7 @@ export class CatalogueStore {
 
   /** The worker did not answer (its script was refused): the page keeps what it was given. */
   #fail = (error: unknown): void => {
-    this.#update({ unreachable: true, error: errorMessage(error, "Failed to load products.") });
+    this.#update({ unreachable: true, error: errorMessage(error, m.products_load_failed()) });
   };
 
   #update(change: Partial<CatalogueState>): void {

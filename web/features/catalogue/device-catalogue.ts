@@ -3,6 +3,7 @@ import type { AppType } from "../../../worker/app.ts";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
 import { applyOutbox, type OutboxEntry } from "../../lib/admin-outbox.ts";
 import { ApiResponseError, errorMessage, NetworkError, type ResponseLike, readJson } from "../../lib/api-client.ts";
+import { m } from "../../paraglide/messages.js";
 import type { CatalogueStorage, ListName, StoredProduct } from "./catalogue-db.ts";
 import { findProducts, isCurrentSearchText, type ListAnswer, type ListQuery, searchTextOf } from "./product-search.ts";
 
@@ -121,7 +122,7 @@ export function createDeviceCatalogue({ storage, fetch, now, watchOutbox }: Deps
     } catch (error) {
       const unreachable = error instanceof NetworkError;
       // A failure is told as the screens' error only while there is no list to show.
-      if (name === "products" && !list) tell({ unreachable, error: errorMessage(error, "Failed to load products.") });
+      if (name === "products" && !list) tell({ unreachable, error: errorMessage(error, m.products_load_failed()) });
       else if (unreachable) tell({ unreachable });
       return;
     }
@@ -160,7 +161,7 @@ export function createDeviceCatalogue({ storage, fetch, now, watchOutbox }: Deps
     } catch (error) {
       if (error instanceof ApiResponseError && error.status === 404) return { status: "missing" };
       if (!(error instanceof NetworkError))
-        return { status: "error", message: errorMessage(error, "Failed to load product.") };
+        return { status: "error", message: errorMessage(error, m.product_load_failed()) };
       tell({ unreachable: true });
       return { status: "offline" };
     }

@@ -1,5 +1,6 @@
 import { featuredProductCount } from "../../../worker/contract/initial-data.ts";
 import { ErrorPanel } from "../../components/error-panel.tsx";
+import { m } from "../../paraglide/messages.js";
 import { ProductCardRow } from "./product-card.tsx";
 import { useProducts } from "./use-catalogue.ts";
 
@@ -14,11 +15,5 @@ export function FeaturedProducts() {
     return <ErrorPanel message={error} onRetry={retry} />;
   }
 
-  return (
-    <ProductCardRow
-      products={products}
-      placeholders={featuredProductCount}
-      empty="Our first products are on their way. Please check back soon."
-    />
-  );
+  return <ProductCardRow products={products} placeholders={featuredProductCount} empty={m.featured_none_yet()} />;
 }

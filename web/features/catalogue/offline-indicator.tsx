@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
+import { m } from "../../paraglide/messages.js";
 import { startCatalogue, useCatalogue } from "./use-catalogue.ts";
 
 function subscribeToNetwork(listener: () => void): () => void {
@@ -39,7 +40,7 @@ const relativeTime = () => (relative ??= new Intl.RelativeTimeFormat("en", { num
 /** "just now", "5 minutes ago", "3 hours ago", "yesterday", "4 days ago". */
 export function describeAge(checkedAt: number, now: number): string {
   const minutes = Math.max(0, Math.round((now - checkedAt) / 60_000));
-  if (minutes < 1) return "just now";
+  if (minutes < 1) return m.offline_just_now();
   if (minutes < 60) return relativeTime().format(-minutes, "minute");
   const hours = Math.round(minutes / 60);
   if (hours < 24) return relativeTime().format(-hours, "hour");
@@ -65,10 +66,8 @@ export function OfflineIndicator() {
     <div role="status" className="empty:hidden bg-sand/60 text-sage-900">
       {shown ? (
         <p className="container-page py-2 text-center text-sm">
-          <span className="font-semibold">{online ? "We cannot reach the shop right now." : "You are offline."}</span>{" "}
-          {checkedAt === undefined
-            ? null
-            : `Showing the catalogue saved on this device, updated ${describeAge(checkedAt, now)}.`}
+          <span className="font-semibold">{online ? m.offline_shop_unreachable() : m.offline_you_are_offline()}</span>{" "}
+          {checkedAt === undefined ? null : m.offline_showing_saved_catalogue({ age: describeAge(checkedAt, now) })}
         </p>
       ) : null}
     </div>

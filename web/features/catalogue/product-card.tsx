@@ -3,6 +3,7 @@ import { memo } from "react";
 import type { Product } from "../../../worker/contract/catalogue.ts";
 import { ArrowRightIcon } from "../../components/icons.tsx";
 import { ImageWithFallback } from "../../components/image-with-fallback.tsx";
+import { m } from "../../paraglide/messages.js";
 import { primaryImage } from "./product-image.ts";
 
 type ProductCardProps = {
@@ -69,7 +70,7 @@ function ProductCardContent({ product, headingLevel = 3, eager = false, priority
           lang="en"
           className="mt-auto inline-flex items-center gap-1.5 pt-5 text-sm font-semibold text-terracotta-700"
         >
-          View details
+          {m.product_card_view_details()}
           <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
         </span>
       </div>

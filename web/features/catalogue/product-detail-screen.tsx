@@ -9,12 +9,12 @@ import { ImageWithFallback, placeholderImage } from "../../components/image-with
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { temperamentNames } from "../../lib/temperament-names.ts";
 import { useInsightEvents } from "../../lib/use-insight-events.ts";
+import { m } from "../../paraglide/messages.js";
 import { ProductNotShown } from "./product-not-found.tsx";
 import { RichText } from "./rich-text.tsx";
 import { useProduct } from "./use-catalogue.ts";
 
 /** docs/product.md §2 (the admin's loading text, used here too): four dots, verbatim. */
-export const loadingProductText = "Loading product....";
 
 /**
  * `/products/{id}` (docs/product.md §2): gallery, name, category, the temperaments it suits, descriptions,
@@ -32,19 +32,19 @@ function ProductPending({
 }: {
   view: { status: "loading" } | { status: "error"; message: string; retry(): void };
 }) {
-  useDocumentTitle("Product");
+  useDocumentTitle(m.product_document_title());
   return (
     <section className="container-page py-16 sm:py-24">
       <div className="mx-auto max-w-xl text-center">
         {view.status === "loading" ? (
           <p role="status" className="text-lg text-muted">
-            {loadingProductText}
+            {m.product_loading()}
           </p>
         ) : (
           <ErrorPanel message={view.message} onRetry={view.retry} />
         )}
         <Link to="/products" className="btn btn-outline mt-8">
-          Back to products
+          {m.back_to_products()}
         </Link>
       </div>
     </section>
@@ -62,7 +62,7 @@ function ProductDetail({ product, category }: { product: Product; category: Cate
         className="inline-flex min-h-11 items-center gap-2 rounded-full text-sm font-semibold text-sage-800 hover:text-terracotta-700"
       >
         <ArrowLeftIcon className="size-4" />
-        Back to products
+        {m.back_to_products()}
       </Link>
 
       <div className="mt-4 grid gap-8 lg:mt-6 lg:grid-cols-2 lg:gap-14">
@@ -89,17 +89,17 @@ function ProductDetail({ product, category }: { product: Product; category: Cate
           <div className="mt-8 flex flex-wrap gap-3">
             {product.etsy_link ? (
               <ExternalLink href={product.etsy_link} className="btn btn-accent px-6 text-base" onFollow={onShopVisit}>
-                Buy on Etsy
+                {m.product_buy_on_etsy()}
               </ExternalLink>
             ) : null}
             <ShareButton product={product} />
           </div>
-          <p className="mt-4 text-sm text-muted">Orders are placed and shipped through our Etsy shop.</p>
+          <p className="mt-4 text-sm text-muted">{m.product_orders_through_etsy()}</p>
 
           {product.long_description.trim() ? (
             <section aria-labelledby="description-title" className="mt-10 border-t border-sand pt-8">
               <h2 id="description-title" className="text-2xl font-semibold text-sage-900">
-                Description
+                {m.product_description()}
               </h2>
               <RichText html={product.long_description} className="rich-text mt-4" />
             </section>
@@ -120,7 +120,7 @@ function TemperamentBadges({ temperaments }: { temperaments: readonly Temperamen
   return (
     <div className="mt-5 flex flex-wrap items-center gap-x-3 gap-y-2">
       <span id={labelId} className="text-sm font-semibold text-muted">
-        Suits these temperaments
+        {m.product_suits_temperaments()}
       </span>
       <ul aria-labelledby={labelId} className="flex flex-wrap gap-2">
         {temperaments.map((temperament) => (
@@ -149,7 +149,7 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
       <div className="aspect-square overflow-hidden rounded-3xl border border-sand bg-linen shadow-soft">
         <ImageWithFallback
           src={current}
-          alt={several ? `${name}, image ${index + 1} of ${images.length}` : name}
+          alt={several ? m.product_image_alt({ name, number: index + 1, count: images.length }) : name}
           lang="tr"
           width={800}
           height={800}
@@ -160,12 +160,12 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
         />
       </div>
       {several ? (
-        <ul aria-label="Product images" className="mt-4 flex flex-wrap gap-3">
+        <ul aria-label={m.product_images()} className="mt-4 flex flex-wrap gap-3">
           {images.map((src, i) => (
             <li key={src}>
               <button
                 type="button"
-                aria-label={`Show image ${i + 1} of ${images.length}`}
+                aria-label={m.product_show_image({ number: i + 1, count: images.length })}
                 aria-pressed={i === index}
                 onClick={() => setIndex(i)}
                 className={`block size-20 overflow-hidden rounded-xl border-2 bg-linen transition-colors sm:size-24 ${
@@ -217,9 +217,9 @@ function ShareButton({ product }: { product: Product }) {
     }
     try {
       await navigator.clipboard.writeText(url);
-      say("Link copied");
+      say(m.product_link_copied());
     } catch {
-      say("Could not copy the link. Copy it from the address bar instead.");
+      say(m.product_link_not_copied());
     }
   };
 
@@ -227,7 +227,7 @@ function ShareButton({ product }: { product: Product }) {
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
       <button type="button" className="btn btn-outline px-6 text-base" onClick={share}>
         <ShareIcon className="size-4" />
-        Share
+        {m.product_share()}
       </button>
       <p role="status" className="text-sm font-medium text-sage-700">
         {message}

@@ -8,6 +8,7 @@ import { SearchIcon } from "../../components/icons.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { useChoiceInRow } from "../../lib/scroll-row.ts";
 import { temperamentNames } from "../../lib/temperament-names.ts";
+import { m } from "../../paraglide/messages.js";
 import { ProductCard, ProductCardSkeleton } from "./product-card.tsx";
 import { startCatalogue, useProducts } from "./use-catalogue.ts";
 
@@ -15,8 +16,6 @@ import { startCatalogue, useProducts } from "./use-catalogue.ts";
 export const skeletonCount = 6;
 /** Cards in the first row (three columns on a desktop) load their images at once. */
 const eagerCount = 3;
-
-export const emptyText = "No products found matching your criteria.";
 
 type ProductsScreenProps = {
   /** `?category=` as the URL has it (already validated: a positive whole number or nothing). */
@@ -59,25 +58,22 @@ export function ProductsScreen({
   const searchId = useId();
   const category = categories?.find((c) => c.id === categoryId);
   useDocumentTitle(
-    [category?.name, temperament && temperamentNames[temperament], "Products"].filter(Boolean).join(" · "),
+    [category?.name, temperament && temperamentNames[temperament], m.nav_products()].filter(Boolean).join(" · "),
   );
   const more = shown !== undefined && count !== undefined && count > shown.length;
 
   return (
     <div className="container-page pt-8 pb-16 sm:pt-14 sm:pb-24">
       <header className="max-w-2xl">
-        <p className="eyebrow">Our shop</p>
-        <h1 className="mt-2 text-[2.25rem] font-semibold text-sage-900 sm:mt-3 sm:text-5xl">Products</h1>
-        <p className="mt-3 leading-relaxed text-muted sm:mt-4 sm:text-lg">
-          Herbal teas, natural oils, handmade soaps and bee products from Anatolia, each chosen with care. Every
-          purchase is completed in our Etsy shop.
-        </p>
+        <p className="eyebrow">{m.products_eyebrow()}</p>
+        <h1 className="mt-2 text-[2.25rem] font-semibold text-sage-900 sm:mt-3 sm:text-5xl">{m.nav_products()}</h1>
+        <p className="mt-3 leading-relaxed text-muted sm:mt-4 sm:text-lg">{m.products_intro()}</p>
       </header>
 
       <div className="mt-6 flex flex-col gap-4 sm:mt-10 sm:gap-5">
         <div className="relative max-w-md">
           <label htmlFor={searchId} className="sr-only">
-            Search products
+            {m.products_search_label()}
           </label>
           <SearchIcon className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted" />
           <input
@@ -87,7 +83,7 @@ export function ProductsScreen({
             onChange={(event) => setQuery(event.target.value)}
             // A shopper about to search needs the whole list: load it now, not when idle.
             onFocus={startCatalogue}
-            placeholder="Search products…"
+            placeholder={m.products_search_placeholder()}
             autoComplete="off"
             spellCheck={false}
             className="h-12 w-full rounded-full border border-sand bg-white pr-4 pl-12 text-base text-ink shadow-soft placeholder:text-muted focus-visible:border-sage-600 focus-visible:outline-2 focus-visible:outline-offset-0"
@@ -110,7 +106,11 @@ export function ProductsScreen({
       {error ? (
         <ErrorPanel message={error} onRetry={retry} className="mt-4" />
       ) : !shown ? (
-        <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading products">
+        <ul
+          className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+          aria-busy="true"
+          aria-label={m.products_loading()}
+        >
           {Array.from({ length: skeletonCount }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
             <li key={i}>
@@ -120,7 +120,7 @@ export function ProductsScreen({
         </ul>
       ) : shown.length === 0 ? (
         <div className="mt-4 rounded-2xl border border-sand bg-white/70 px-6 py-12 text-center">
-          <p className="text-lg text-ink">{emptyText}</p>
+          <p className="text-lg text-ink">{m.products_empty()}</p>
           {query || categoryId !== undefined || temperament !== undefined ? (
             <button
               type="button"
@@ -130,7 +130,7 @@ export function ProductsScreen({
                 if (categoryId !== undefined || temperament !== undefined) onClearFilters();
               }}
             >
-              Clear search and filters
+              {m.products_clear_filters()}
             </button>
           ) : null}
         </div>
@@ -179,7 +179,7 @@ function MoreProducts({ shown, onReach }: { shown: number; onReach: () => void }
   return (
     <div className="mt-8 flex justify-center">
       <button ref={button} type="button" className="btn btn-outline" onClick={() => reach.current()}>
-        Show more products
+        {m.products_show_more()}
       </button>
     </div>
   );
@@ -211,14 +211,17 @@ function CategoryFilter({
   selected: number | undefined;
   onSelect: (categoryId: number | undefined) => void;
 }) {
-  const options: { id: number | undefined; name: string }[] = [{ id: undefined, name: "All" }, ...(categories ?? [])];
+  const options: { id: number | undefined; name: string }[] = [
+    { id: undefined, name: m.products_all_categories() },
+    ...(categories ?? []),
+  ];
   const row = useRef<HTMLFieldSetElement>(null);
   // A category chosen in the header's menu may be far to the right: brought into the row, once
   // its chip is there (the categories may come after the page).
   useChoiceInRow(row, '[aria-pressed="true"]', `${selected}|${options.length}`);
   return (
     <fieldset ref={row} className={chipRow}>
-      <legend className="sr-only">Filter by category</legend>
+      <legend className="sr-only">{m.products_filter_by_category()}</legend>
       {options.map(({ id, name }) => (
         <button
           key={id ?? "all"}
@@ -254,7 +257,7 @@ function TemperamentFilter({
   // On a phone the row scrolls sideways: a shopper who arrives on /products?temperament=phlegmatic sees which one is on.
   useChoiceInRow(row, '[aria-current="page"]', selected);
   const options: { temperament: Temperament | undefined; name: string }[] = [
-    { temperament: undefined, name: "All temperaments" },
+    { temperament: undefined, name: m.products_all_temperaments() },
     ...temperaments.map((temperament) => ({ temperament, name: temperamentNames[temperament] })),
   ];
   return (
@@ -262,7 +265,7 @@ function TemperamentFilter({
     <nav aria-labelledby={labelId} className="flex min-w-0 flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
       {/* Above the row on phones, where the row scrolls sideways and would take its label along. */}
       <span id={labelId} className="shrink-0 text-sm font-semibold text-muted">
-        Temperament
+        {m.products_temperament_label()}
       </span>
       <div ref={row} className={chipRow}>
         {options.map(({ temperament, name }) => {

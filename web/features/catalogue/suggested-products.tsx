@@ -4,6 +4,7 @@ import { suggestedProducts, suggestionLimit } from "../../../worker/contract/sug
 import { ErrorPanel } from "../../components/error-panel.tsx";
 import { ImageWithFallback } from "../../components/image-with-fallback.tsx";
 import type { TemperamentResult } from "../../lib/member-temperament.ts";
+import { m } from "../../paraglide/messages.js";
 import { ProductCardRow } from "./product-card.tsx";
 import { primaryImage } from "./product-image.ts";
 import { useProducts } from "./use-catalogue.ts";
@@ -25,20 +26,18 @@ function useSuggestions(result: TemperamentResult) {
   return { products, error: products ? undefined : failed?.error, retry: failed?.retry };
 }
 
-const noneYet = "No products are marked for your temperament yet.";
-
 /** The suggestions as product cards, for home: up to three in a row. */
 export function SuggestedProductCards({ result }: { result: TemperamentResult }) {
   const { products, error, retry } = useSuggestions(result);
   if (error && retry) return <ErrorPanel message={error} onRetry={retry} />;
-  return <ProductCardRow products={products} placeholders={suggestionLimit} empty={noneYet} />;
+  return <ProductCardRow products={products} placeholders={suggestionLimit} empty={m.suggested_none_yet()} />;
 }
 
 /** The suggestions as a short list of pictures and names, for the profile's summary card. */
 export function SuggestedProductList({ result }: { result: TemperamentResult }) {
   const { products, error, retry } = useSuggestions(result);
   if (error && retry) return <ErrorPanel message={error} onRetry={retry} className="p-4" />;
-  if (products?.length === 0) return <p className="text-sm text-muted">{noneYet}</p>;
+  if (products?.length === 0) return <p className="text-sm text-muted">{m.suggested_none_yet()}</p>;
   if (!products) {
     return (
       <ul aria-busy="true" className="grid gap-2">

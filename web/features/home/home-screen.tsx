@@ -7,24 +7,25 @@ import { ArrowRightIcon, HandHeartIcon, LeafIcon, ScrollIcon, SproutIcon } from 
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { siteConfig } from "../../lib/site-config.ts";
 import { temperamentNames } from "../../lib/temperament-names.ts";
+import { m } from "../../paraglide/messages.js";
 import { HeroArt } from "./hero-art.tsx";
 
 type Value = { title: string; text: string; Icon: ComponentType<SVGProps<SVGSVGElement>> };
 
-const values: Value[] = [
+const values = (): Value[] => [
   {
-    title: "Pure, natural ingredients",
-    text: "Herbs, oils and botanicals from growers we know and trust, with nothing added that you do not need.",
+    title: m.home_value_natural_title(),
+    text: m.home_value_natural_text(),
     Icon: SproutIcon,
   },
   {
-    title: "Rooted in traditional wisdom",
-    text: "Our blends follow the four temperaments of classical medicine, a gentle way of caring for body and mind that has guided healers for centuries.",
+    title: m.home_value_tradition_title(),
+    text: m.home_value_tradition_text(),
     Icon: ScrollIcon,
   },
   {
-    title: "Made by hand, with care",
-    text: "Prepared in small batches and packed by hand, so every order arrives fresh and thoughtfully made.",
+    title: m.home_value_handmade_title(),
+    text: m.home_value_handmade_text(),
     Icon: HandHeartIcon,
   },
 ];
@@ -62,21 +63,18 @@ export function HomeScreen({
         />
         <div className="container-page grid items-center gap-10 pt-12 pb-14 sm:pt-16 sm:pb-20 lg:grid-cols-[1.15fr_0.85fr] lg:gap-16 lg:py-24">
           <div>
-            <p className="eyebrow">Natural living, rooted in tradition</p>
+            <p className="eyebrow">{m.home_hero_eyebrow()}</p>
             <h1
               id="hero-title"
               className="mt-4 text-[2.375rem] font-semibold text-sage-900 sm:text-5xl lg:text-[3.5rem]"
             >
-              Gentle, natural care for body and mind
+              {m.home_hero_title()}
             </h1>
-            <p className="mt-6 max-w-xl text-[1.0625rem] leading-relaxed text-muted sm:text-lg">
-              Herbal teas, cold-pressed oils and handmade soaps from Anatolia, chosen with care and guided by the
-              classical wisdom of the four temperaments.
-            </p>
+            <p className="mt-6 max-w-xl text-[1.0625rem] leading-relaxed text-muted sm:text-lg">{m.home_hero_text()}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <ExploreProductsLink />
               <ExternalLink href={siteConfig.shopUrl} className="btn btn-outline px-6">
-                Visit our Etsy shop
+                {m.visit_etsy_shop()}
               </ExternalLink>
             </div>
           </div>
@@ -86,10 +84,10 @@ export function HomeScreen({
 
       <section aria-labelledby="values-title" className="container-page py-8 sm:py-12">
         <h2 id="values-title" className="sr-only">
-          Why choose {siteConfig.name}
+          {m.home_values_title({ shop: siteConfig.name })}
         </h2>
         <ul className="grid gap-5 md:grid-cols-3">
-          {values.map(({ title, text, Icon }) => (
+          {values().map(({ title, text, Icon }) => (
             <li key={title} className="rounded-2xl border border-sand bg-white/70 p-6 shadow-soft sm:p-7">
               <span className="grid size-12 place-items-center rounded-full bg-sage-100 text-sage-700">
                 <Icon className="size-6" />
@@ -112,31 +110,28 @@ export function HomeScreen({
       <section aria-labelledby="featured-title" className="container-page py-8 sm:py-12">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
-            <p className="eyebrow">From our shelves</p>
+            <p className="eyebrow">{m.home_featured_eyebrow()}</p>
             <h2 id="featured-title" className="mt-2 text-3xl font-semibold text-sage-900 sm:text-4xl">
-              Featured products
+              {m.home_featured_title()}
             </h2>
           </div>
           <Link
             to="/products"
             className="hidden items-center gap-1.5 font-semibold text-sage-700 underline-offset-4 hover:underline sm:inline-flex"
           >
-            View all products
+            {m.home_view_all_products()}
             <ArrowRightIcon className="size-4" />
           </Link>
         </div>
         <div className="mt-8">{featured}</div>
         <div className="mt-10 flex flex-col items-center gap-4 rounded-2xl bg-linen px-6 py-8 text-center sm:flex-row sm:justify-between sm:text-left">
-          <p className="max-w-xl text-muted">
-            Every product is available to order from our Etsy shop, where you can also read reviews from other
-            customers.
-          </p>
+          <p className="max-w-xl text-muted">{m.home_etsy_note()}</p>
           <div className="flex flex-wrap justify-center gap-3">
             <Link to="/products" className="btn btn-primary">
-              View all products
+              {m.home_view_all_products()}
             </Link>
             <ExternalLink href={siteConfig.shopUrl} className="btn btn-accent">
-              Shop on Etsy
+              {m.home_shop_on_etsy()}
             </ExternalLink>
           </div>
         </div>
@@ -152,7 +147,7 @@ function SuggestionsSection({ dominant, products }: HomeSuggestions) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h2 id="suggested-title" className="text-3xl font-semibold text-sage-900 sm:text-4xl">
-            Suggested for your temperament
+            {m.home_suggested_title()}
           </h2>
           <p className="mt-2 text-lg font-semibold text-terracotta-700">{name}</p>
         </div>
@@ -161,7 +156,7 @@ function SuggestionsSection({ dominant, products }: HomeSuggestions) {
           search={{ temperament: dominant }}
           className="inline-flex items-center gap-1.5 font-semibold text-sage-700 underline-offset-4 hover:underline"
         >
-          All products for {name}
+          {m.home_all_products_for({ temperament: name })}
           <ArrowRightIcon className="size-4" />
         </Link>
       </div>
@@ -194,23 +189,21 @@ const textClass = "mt-4 text-[1.0625rem] leading-relaxed text-sage-100 sm:text-l
 function TestInvitation() {
   return (
     <TestCard className="group transition-colors hover:bg-sage-900">
-      <p className={eyebrowClass}>Free temperament test</p>
+      <p className={eyebrowClass}>{m.home_test_eyebrow()}</p>
       <h2 id="test-title" className={titleClass}>
         <Link
           to="/signup"
           className="outline-none after:absolute after:inset-0 after:rounded-3xl focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-terracotta-200"
         >
-          Discover your temperament with our 20-question test
+          {m.home_test_title()}
         </Link>
       </h2>
-      <p className={textClass}>
-        Create a free account and the test will be waiting for you. We e‑mail your personal result within 24 hours.
-      </p>
+      <p className={textClass}>{m.home_test_text()}</p>
       <span
         aria-hidden="true"
         className="mt-7 inline-flex items-center gap-2 rounded-full bg-terracotta-600 px-5 py-2.5 font-semibold text-white shadow-soft transition-colors group-hover:bg-terracotta-700"
       >
-        Sign up and start
+        {m.home_test_start()}
         <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
       </span>
     </TestCard>
@@ -221,26 +214,22 @@ function TestInvitation() {
 function MemberTestCard({ result }: HomeMember) {
   return (
     <TestCard>
-      <p className={eyebrowClass}>Your temperament test</p>
+      <p className={eyebrowClass}>{m.home_member_test_eyebrow()}</p>
       {result ? (
         <>
           <h2 id="test-title" className={titleClass}>
-            Your temperament: {temperamentNames[result.dominant]}
+            {m.home_your_temperament({ temperament: temperamentNames[result.dominant] })}
           </h2>
           <p className={textClass}>
-            Your secondary temperament is {temperamentNames[result.secondary]}. The products below are chosen for your
-            result; your answers are on your profile, where you can change them.
+            {m.home_your_secondary_temperament({ temperament: temperamentNames[result.secondary] })}
           </p>
         </>
       ) : (
         <>
           <h2 id="test-title" className={titleClass}>
-            Your result is on its way
+            {m.home_result_pending_title()}
           </h2>
-          <p className={textClass}>
-            Your answers are saved. Your result shows here and on your profile once it is ready, and we e‑mail it to you
-            within 24 hours.
-          </p>
+          <p className={textClass}>{m.home_result_pending_text()}</p>
         </>
       )}
       <div className="mt-7 flex flex-wrap gap-3">
@@ -250,7 +239,7 @@ function MemberTestCard({ result }: HomeMember) {
             search={{ temperament: result.dominant }}
             className="inline-flex min-h-11 items-center gap-2 rounded-full bg-terracotta-600 px-5 py-2.5 font-semibold text-white shadow-soft transition-colors hover:bg-terracotta-700"
           >
-            Products for {temperamentNames[result.dominant]}
+            {m.home_products_for({ temperament: temperamentNames[result.dominant] })}
             <ArrowRightIcon className="size-4" />
           </Link>
         ) : null}
@@ -258,7 +247,7 @@ function MemberTestCard({ result }: HomeMember) {
           to="/profile"
           className="inline-flex min-h-11 items-center rounded-full px-5 py-2.5 font-semibold text-white ring-1 ring-sage-100/60 transition-colors hover:bg-sage-700"
         >
-          Your profile
+          {m.home_your_profile()}
         </Link>
       </div>
     </TestCard>
