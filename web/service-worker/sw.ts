@@ -2,18 +2,13 @@
 
 import { adminCode } from "virtual:admin-code";
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
+import type { WorkboxPlugin } from "workbox-core";
 import { clientsClaim } from "workbox-core";
 import { CacheExpiration, ExpirationPlugin } from "workbox-expiration";
-import {
-  cleanupOutdatedCaches,
-  getCacheKeyForURL,
-  matchPrecache,
-  PrecacheFallbackPlugin,
-  precacheAndRoute,
-} from "workbox-precaching";
+import { cleanupOutdatedCaches, getCacheKeyForURL, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
-import { appShellUrl, isCataloguePage, isKnownPage, isPageNavigation, navigationTimeoutSeconds } from "./routes.ts";
+import { appShellUrlFor, isCataloguePage, isKnownPage, isPageNavigation, navigationTimeoutSeconds } from "./routes.ts";
 
 /**
  * The shop's service worker (ADR 0018). Navigations go to the network first: the catalogue
@@ -35,7 +30,10 @@ self.addEventListener("message", (event) => {
   if (event.data?.type === "SKIP_WAITING") void self.skipWaiting();
 });
 
-const shellFallback = new PrecacheFallbackPlugin({ fallbackURL: appShellUrl });
+/** Offline, a page without a kept copy is the precached shell of its language (ADR 0079). */
+const shellFallback: WorkboxPlugin = {
+  handlerDidError: async ({ request }) => matchPrecache(appShellUrlFor(new URL(request.url))),
+};
 
 const pagesCacheName = "catalogue-pages";
 const pageLimits = { maxEntries: 50, maxAgeSeconds: 30 * 24 * 60 * 60 };
@@ -65,8 +63,9 @@ registerRoute(
     networkTimeoutSeconds: navigationTimeoutSeconds,
     plugins: [
       {
-        handlerDidError: async () => {
-          const shell = await matchPrecache(appShellUrl);
+        handlerDidError: async ({ request }) => {
+          const url = new URL(request.url);
+          const shell = await matchPrecache(appShellUrlFor(url));
           return shell && new Response(shell.body, { status: 404, statusText: "Not Found", headers: shell.headers });
         },
       },
