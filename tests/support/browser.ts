@@ -91,9 +91,14 @@ export const offlineRequest = /Failed to load resource: net::ERR_INTERNET_DISCON
  * Waits until the products screen lists exactly `expected`, in order: its count, then every card,
  * scrolling to the end as a shopper would (the rest of the list may arrive after the first page).
  */
-export async function expectProductsShown(page: Page, expected: { name: string }[]): Promise<void> {
+export async function expectProductsShown(
+  page: Page,
+  expected: { name: string }[],
+  /** The count as the page's language says it; English by default. */
+  countText = (count: number) => `${count} ${count === 1 ? "product" : "products"}`,
+): Promise<void> {
   const names = expected.map((p) => p.name);
-  const count = `${names.length} ${names.length === 1 ? "product" : "products"}`;
+  const count = countText(names.length);
   await page
     .getByRole("main")
     .getByRole("status")
