@@ -17,6 +17,8 @@ type Expected = {
   /** Where the language switch leads: the same page, same query, in the other language. */
   switchTo?: string;
   canonical?: string;
+  /** The page's English and Turkish addresses, as its hreflang links name them (none for a 404). */
+  alternates?: [en: string, tr: string];
 };
 
 const pages: Expected[] = [
@@ -28,6 +30,7 @@ const pages: Expected[] = [
     notShows: "Gentle, natural care",
     switchTo: "/",
     canonical: "/tr",
+    alternates: ["/", "/tr"],
   },
   {
     path: "/tr/products?category=1",
@@ -36,6 +39,7 @@ const pages: Expected[] = [
     shows: "Anadolu&#x27;dan bitki çayları",
     switchTo: "/products?category=1",
     canonical: "/tr/products?category=1",
+    alternates: ["/products?category=1", "/tr/products?category=1"],
   },
   {
     path: "/tr/products/1",
@@ -45,11 +49,19 @@ const pages: Expected[] = [
     notShows: "Buy on Etsy",
     switchTo: "/products/1",
     canonical: "/tr/products/1",
+    alternates: ["/products/1", "/tr/products/1"],
   },
-  { path: "/tr/about", status: 200, lang: "tr", shows: "Büyükannemin bahçesinden evinize", switchTo: "/about" },
+  {
+    path: "/tr/about",
+    status: 200,
+    lang: "tr",
+    shows: "Büyükannemin bahçesinden evinize",
+    switchTo: "/about",
+    alternates: ["/about", "/tr/about"],
+  },
   { path: "/tr/signup", status: 200, lang: "tr", shows: "<title>Doğal Yaşam — Doğal sağlık ve yaşam</title>" },
   { path: "/tr/app-shell", status: 200, lang: "tr" },
-  { path: "/tr/nope", status: 404, lang: "tr", shows: "Sayfa bulunamadı", switchTo: "/nope" },
+  { path: "/tr/nope", status: 404, lang: "tr", shows: "Sayfa bulunamadı", switchTo: "/nope", alternates: undefined },
   { path: "/tr/products/999999", status: 404, lang: "tr", shows: "Ürün bulunamadı" },
   {
     path: "/",
@@ -59,6 +71,7 @@ const pages: Expected[] = [
     notShows: "Beden ve zihin",
     switchTo: "/tr",
     canonical: "/",
+    alternates: ["/", "/tr"],
   },
   { path: "/products?category=1", status: 200, lang: "en", switchTo: "/tr/products?category=1" },
   { path: "/signup", status: 200, lang: "en" },
@@ -70,6 +83,11 @@ const langOf = (html: string) => /<html lang="([^"]*)"/.exec(html)?.[1];
 const switchOf = (html: string, lang: string) =>
   new RegExp(`<a href="([^"]*)" hreflang="${lang === "tr" ? "en" : "tr"}"`, "i").exec(html)?.[1];
 const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+const hreflangsOf = (html: string) =>
+  [...html.matchAll(/<link rel="alternate" hreflang="([^"]*)" href="([^"]*)"/g)].map(
+    ([, lang, href]) => `${lang} ${href}`,
+  );
+const ogLocaleOf = (html: string) => /<meta property="og:locale" content="([^"]*)"/.exec(html)?.[1];
 
 /** Every difference between what `get` answers and the pages above (an empty list when all are right). */
 export async function turkishPageMismatches(get: (path: string) => Promise<Page>, origin: string): Promise<string[]> {
@@ -86,6 +104,13 @@ export async function turkishPageMismatches(get: (path: string) => Promise<Page>
     }
     const canonical = page.canonical && new URL(page.canonical, origin).toString();
     if (canonical && canonicalOf(html) !== canonical) problem(`canonical ${canonicalOf(html)}, not ${canonical}`);
+    if ("alternates" in page) {
+      const [en, tr] = (page.alternates ?? []).map((path) => new URL(path, origin).toString());
+      const expected = page.alternates ? [`tr ${tr}`, `en ${en}`, `x-default ${en}`] : [];
+      if (hreflangsOf(html).join() !== expected.join()) problem(`hreflang ${hreflangsOf(html).join()}`);
+      const ogLocale = page.lang === "tr" ? "tr_TR" : "en_US";
+      if (ogLocaleOf(html) !== ogLocale) problem(`og:locale ${ogLocaleOf(html)}`);
+    }
     // Every link the page renders to another page stays in its language.
     const links = [...html.matchAll(/<a href="(\/[^"]*)"(?! hreflang)/gi)].map((match) => match[1] ?? "");
     const strays = links.filter((href) => (page.lang === "tr") !== (href === "/tr" || href.startsWith("/tr/")));

@@ -130,7 +130,7 @@ export const pageRoutes = createRouter()
         meta: {
           title: site.title,
           description: site.description,
-          structuredData: homeStructuredData(c.var.siteOrigin(), site.description),
+          structuredData: homeStructuredData(c.var.siteOrigin(), site.description, locale),
         },
         data: { featured: products.data.slice(0, featuredProductCount), categories: categories.data },
       });
@@ -205,7 +205,13 @@ export const pageRoutes = createRouter()
           title: `${product.data.name} — Doğal Yaşam`,
           description:
             product.data.short_description.trim() || product.data.description.trim() || heads[locale].site.description,
-          structuredData: productStructuredData(origin, canonicalUrl(path, origin), product.data, categories.data),
+          structuredData: productStructuredData(
+            origin,
+            canonicalUrl(path, origin),
+            product.data,
+            categories.data,
+            locale,
+          ),
           product: { image: product.data.images[0], name: product.data.name },
           preloadImage: product.data.images[0],
           type: "product",
@@ -230,7 +236,7 @@ async function sendStaticPage(c: Context<AppEnv>, path: StaticPage) {
       meta: {
         title,
         description,
-        structuredData: staticPageStructuredData(c.var.siteOrigin(), url, { type, name, description }),
+        structuredData: staticPageStructuredData(c.var.siteOrigin(), url, { type, name, description }, locale),
       },
       data: { categories: categories.data },
     });
@@ -266,7 +272,9 @@ function notIndexed(page: CachedPage): CachedPage {
 
 type PageParts = {
   /** `product`: the product a link to this page previews; without it, the shop's default preview. */
-  meta: Omit<PageMeta, "url" | "image"> & { product?: { image: string | undefined; name: string } };
+  meta: Omit<PageMeta, "url" | "image" | "locale" | "alternates"> & {
+    product?: { image: string | undefined; name: string };
+  };
   /** The page's catalogue data; none for a page that shows no catalogue (no data, no server render). */
   data: InitialData | undefined;
 };
@@ -304,9 +312,17 @@ async function renderCataloguePage(
   const shell = await shellResponse.text();
   const { product, ...pageMeta } = meta;
   const image = shareImageFor(product?.image, product?.name ?? shopName, previews.list, origin);
+  const { locale, path: englishPath } = splitLocale(path);
+  const indexed = status === 200 && !pageMeta.noindex;
+  const alternates = indexed
+    ? {
+        en: canonicalUrl(englishPath, origin),
+        tr: canonicalUrl(localizedPath(englishPath as `/${string}`, "tr"), origin),
+      }
+    : undefined;
   const html = renderPageShell(
     shell,
-    { ...pageMeta, url: pageMeta.noindex ? undefined : canonicalUrl(path, origin), image },
+    { ...pageMeta, locale, alternates, url: pageMeta.noindex ? undefined : canonicalUrl(path, origin), image },
     data,
     data ? await renderMarkup(c, path, data) : "",
   );
