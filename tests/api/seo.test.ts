@@ -131,9 +131,13 @@ describe("GET /robots.txt", () => {
     expect(disallowed).toEqual(
       expect.arrayContaining(["/admin", "/api/", "/profile", "/signin", "/signup", "/reset-password"]),
     );
-    // The public pages stay open.
-    for (const open of ["/", "/products", "/about", "/privacy", "/terms"])
-      expect(disallowed.some((d) => open.startsWith(d))).toBe(false);
+    // The same private pages in Turkish (issue 40).
+    expect(disallowed).toEqual(
+      expect.arrayContaining(["/tr/admin", "/tr/profile", "/tr/signin", "/tr/signup", "/tr/reset-password"]),
+    );
+    // The public pages stay open, in both languages.
+    for (const open of ["/", "/products", "/about", "/privacy", "/terms", "/tr", "/tr/products", "/tr/about"])
+      expect(disallowed.some((d) => open.startsWith(d)), open).toBe(false);
   });
 });
 
