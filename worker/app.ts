@@ -20,6 +20,7 @@ import { categoryRoutes } from "./routes/categories/categories.routes.ts";
 import { devApiRoutes, devPageRoutes } from "./routes/dev/dev.routes.ts";
 import { eventRoutes } from "./routes/events/events.routes.ts";
 import { healthRoutes } from "./routes/health/health.routes.ts";
+import { redirectToChosenLocale } from "./routes/pages/chosen-locale.ts";
 import { pageRoutes, renderNotFoundPage, shellRequest } from "./routes/pages/pages.routes.ts";
 import { productRoutes } from "./routes/products/products.routes.ts";
 import { seoRoutes } from "./routes/seo/seo.routes.ts";
@@ -100,7 +101,8 @@ export function createApp(deps: AppDeps) {
 
   const { assets } = deps;
   if (assets) {
-    // The same pages in Turkish at /tr/… (ADR 0079).
+    // The visitor's chosen language first, then the same pages in Turkish at /tr/… (ADR 0079).
+    app.use("*", redirectToChosenLocale);
     app.route("/tr", pageRoutes);
     app.route("/", pageRoutes);
     // Reached only by what no route and no static file answered (Workers Static Assets serves

@@ -137,7 +137,10 @@ describe("GET /robots.txt", () => {
     );
     // The public pages stay open, in both languages.
     for (const open of ["/", "/products", "/about", "/privacy", "/terms", "/tr", "/tr/products", "/tr/about"])
-      expect(disallowed.some((d) => open.startsWith(d)), open).toBe(false);
+      expect(
+        disallowed.some((d) => open.startsWith(d)),
+        open,
+      ).toBe(false);
   });
 });
 

@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { startNodeServer } from "../../worker/entries/node.ts";
 import { ensureWebBuilt, nodeServerSettings } from "../support/server.ts";
-import { interleavedLanguageMismatches, turkishPageMismatches } from "../support/turkish-pages.ts";
+import {
+  chosenLocaleMismatches,
+  interleavedLanguageMismatches,
+  turkishPageMismatches,
+} from "../support/turkish-pages.ts";
 
 // Issue 40 on Node (ADR 0079): the built app in both languages (dist/web and dist/web/tr), the
 // real server renderer (dist/ssr), through the Node entry as `npm start` runs it.
@@ -24,6 +28,20 @@ describe("the shop in Turkish on Node", () => {
       // Renders of both languages at once: the request's language never leaks into another's.
       const ids = Array.from({ length: 15 }, (_, i) => i + 1);
       expect(await interleavedLanguageMismatches(get, ids)).toEqual([]);
+      // The language chosen with the switch: the other language's addresses redirect to it.
+      const withCookie = async (path: string, cookie: string | undefined) => {
+        const res = await fetch(`${server.url}${path}`, {
+          redirect: "manual",
+          headers: cookie ? { Cookie: cookie } : {},
+        });
+        await res.arrayBuffer();
+        return {
+          status: res.status,
+          location: res.headers.get("Location"),
+          cacheControl: res.headers.get("Cache-Control"),
+        };
+      };
+      expect(await chosenLocaleMismatches(withCookie)).toEqual([]);
     } finally {
       await server.close();
     }

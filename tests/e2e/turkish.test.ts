@@ -1,10 +1,12 @@
 import type { Page } from "playwright-core";
-import { expect, test } from "vitest";
+import { expect, onTestFinished, test } from "vitest";
 import {
   expectAccessible,
   expectProductsShown,
+  failOnPageErrors,
   offlineRequest,
   openApp,
+  phoneContext,
   screenshot,
   storedProductIds,
   waitForApp,
@@ -139,4 +141,65 @@ test("after one visit to a Turkish page the catalogue works offline in Turkish, 
   await waitForApp(page);
   expect(await page.locator("html").getAttribute("lang")).toBe("tr");
   await screenshot(page, "turkish-offline-signup-phone");
+});
+
+test("a phone whose browser prefers Turkish is offered the Turkish page once, and a chosen language opens wherever the link pointed", async () => {
+  const context = await phoneContext(shop.browser, shop.server.url, { locale: "tr-TR" });
+  onTestFinished(() => context.close());
+  const page = await context.newPage();
+  failOnPageErrors(page);
+
+  // No choice made: no redirect, a small Turkish bar instead.
+  const response = await page.goto("/products?category=1");
+  expect(response?.status()).toBe(200);
+  await waitForApp(page);
+  expect(address(page)).toBe("/products?category=1");
+  const bar = page.getByRole("complementary", { name: "Türkçe sayfa önerisi" });
+  await bar.waitFor();
+  expect(await bar.getAttribute("lang")).toBe("tr");
+  await screenshot(page, "turkish-suggestion-phone");
+
+  // Dismissed: gone, and not offered again.
+  await bar.getByRole("button", { name: "Kapat" }).click();
+  await bar.waitFor({ state: "detached" });
+  await page.reload();
+  await waitForApp(page);
+  expect(await bar.count()).toBe(0);
+
+  // Chosen from the switch: every English address now opens in Turkish, query and all.
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Türkçe" }).click();
+  await page.waitForURL((url) => url.pathname === "/tr/products");
+  await page.goto("/products?category=1&temperament=sanguine");
+  await waitForApp(page);
+  expect(address(page)).toBe("/tr/products?category=1&temperament=sanguine");
+  expect(await page.locator("html").getAttribute("lang")).toBe("tr");
+});
+
+test("offline, the installed app opens in the language last chosen", async () => {
+  const page = await openPage("phone", [offlineRequest]);
+  // A first visit in English, the service worker in place, then Turkish chosen with the switch.
+  await openApp(page, "/");
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated");
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Türkçe" }).click();
+  await page.waitForURL((url) => url.pathname === "/tr");
+  await waitForApp(page);
+
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.clearBrowserCache");
+  await cdp.detach();
+  await page.context().setOffline(true);
+
+  // The app's start address, "/", kept in English from the first visit: the Turkish page instead.
+  await page.goto("/");
+  await waitForApp(page);
+  expect(address(page)).toBe("/tr");
+  expect(await page.locator("html").getAttribute("lang")).toBe("tr");
+  await page.getByRole("heading", { level: 1, name: "Beden ve zihin için doğal, nazik bakım" }).waitFor();
+  // A page never visited, by its English address: the Turkish shell.
+  await page.goto("/about");
+  await waitForApp(page);
+  expect(address(page)).toBe("/tr/about");
+  await page.getByRole("heading", { level: 1, name: "Büyükannemin bahçesinden evinize" }).waitFor();
 });

@@ -42,10 +42,18 @@ export function desktopContext(browser: Browser, baseURL: string): Promise<Brows
   return browser.newContext({ ...common, baseURL, viewport: { width: 1280, height: 800 } });
 }
 
-/** A phone (390×844 at 2×, touch): the layout a shopper on the go sees. */
-export function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+/**
+ * A phone (390×844 at 2×, touch): the layout a shopper on the go sees. `options` changes what
+ * differs, such as the browser's language (`locale: "tr-TR"`).
+ */
+export function phoneContext(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     ...common,
+    ...options,
     baseURL,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,

@@ -138,3 +138,47 @@ export async function interleavedLanguageMismatches(
     })
     .map(({ path, page }) => `${path}: ${page.status} <html lang="${langOf(page.html)}">`);
 }
+
+type Answer = { status: number; location: string | null; cacheControl: string | null };
+
+/** What a visitor who chose a language (the `locale` cookie, or none) is answered. */
+const chosenLocaleCases: { cookie: string | undefined; path: string; status: number; location?: string }[] = [
+  { cookie: "locale=tr", path: "/", status: 302, location: "/tr" },
+  {
+    cookie: "locale=tr",
+    path: "/products?category=1&temperament=sanguine",
+    status: 302,
+    location: "/tr/products?category=1&temperament=sanguine",
+  },
+  { cookie: "locale=tr", path: "/signup", status: 302, location: "/tr/signup" },
+  { cookie: "locale=en", path: "/tr/about", status: 302, location: "/about" },
+  { cookie: "locale=en", path: "/tr", status: 302, location: "/" },
+  // In the chosen language already, or no choice (or none we know): the page itself.
+  { cookie: "locale=tr", path: "/tr/products/1", status: 200 },
+  { cookie: undefined, path: "/tr", status: 200 },
+  { cookie: undefined, path: "/products", status: 200 },
+  { cookie: "locale=de", path: "/tr/about", status: 200 },
+  // Never the service worker's shells, the API, files or pages that do not exist.
+  { cookie: "locale=tr", path: "/app-shell", status: 200 },
+  { cookie: "locale=en", path: "/tr/app-shell", status: 200 },
+  { cookie: "locale=tr", path: "/api/health", status: 200 },
+  { cookie: "locale=tr", path: "/sitemap.xml", status: 200 },
+  { cookie: "locale=tr", path: "/favicon.svg", status: 200 },
+  { cookie: "locale=tr", path: "/nope", status: 404 },
+];
+
+/** Every difference between the answers to a chosen language and the cases above. */
+export async function chosenLocaleMismatches(
+  get: (path: string, cookie: string | undefined) => Promise<Answer>,
+): Promise<string[]> {
+  const found: string[] = [];
+  for (const { cookie, path, status, location } of chosenLocaleCases) {
+    const answer = await get(path, cookie);
+    const label = `${cookie ?? "no cookie"} ${path}`;
+    if (answer.status !== status) found.push(`${label}: ${answer.status}, not ${status}`);
+    const to = answer.location && new URL(answer.location, "http://x").toString().slice("http://x".length);
+    if (location && to !== location) found.push(`${label}: to ${answer.location}, not ${location}`);
+    if (location && answer.cacheControl !== "no-store") found.push(`${label}: Cache-Control ${answer.cacheControl}`);
+  }
+  return found;
+}

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { interleavedLanguageMismatches, turkishPageMismatches } from "../support/turkish-pages.ts";
+import {
+  chosenLocaleMismatches,
+  interleavedLanguageMismatches,
+  turkishPageMismatches,
+} from "../support/turkish-pages.ts";
 import { setUpWorkerShop } from "./harness.ts";
 
 // Issue 40 in the production runtime (ADR 0079): the built Worker under workerd, with Workers
@@ -20,5 +24,18 @@ describe("the shop in Turkish under workerd", () => {
   it("renders both languages at once, each request in its own", async () => {
     const ids = Array.from({ length: 15 }, (_, i) => i + 1);
     expect(await interleavedLanguageMismatches(get, ids)).toEqual([]);
+  });
+
+  it("sends the other language's addresses to the chosen one's (302), and nothing without a choice", async () => {
+    const withCookie = async (path: string, cookie: string | undefined) => {
+      const res = await shop.request("GET", path, cookie ? { cookie } : {});
+      await res.arrayBuffer();
+      return {
+        status: res.status,
+        location: res.headers.get("Location"),
+        cacheControl: res.headers.get("Cache-Control"),
+      };
+    };
+    expect(await chosenLocaleMismatches(withCookie)).toEqual([]);
   });
 });

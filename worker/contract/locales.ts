@@ -41,3 +41,9 @@ export function localizedPath(path: `/${string}`, locale: Locale): `/${string}` 
  * visit to the other language's address is sent to the chosen one's (issue 40).
  */
 export const localeCookie = { name: "locale", maxAgeSeconds: 365 * 24 * 60 * 60 } as const;
+
+/**
+ * Where the page leaves the chosen language for the service worker, which cannot read cookies:
+ * offline, it sends a page of the other language to the chosen one's address as the server does.
+ */
+export const localeChoiceCache = { name: "locale-choice", key: "/locale-choice" } as const;

@@ -1,19 +1,14 @@
 import { useLocation } from "@tanstack/react-router";
-import { type Locale, localeCookie, localizedPath } from "../../../worker/contract/locales.ts";
+import { type Locale, localizedPath } from "../../../worker/contract/locales.ts";
+import { chooseLocale } from "../../lib/locale-choice.ts";
 import { m } from "../../paraglide/messages.js";
 import { getLocale } from "../../paraglide/runtime.js";
 
-/** Remembers the choice on this device (a first-party cookie, one year, SameSite=Lax). */
-function rememberLocale(locale: Locale) {
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  // biome-ignore lint/suspicious/noDocumentCookie: a one-line cookie; the Cookie Store API is not in every browser
-  document.cookie = `${localeCookie.name}=${locale}; Max-Age=${localeCookie.maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;
-}
-
 /**
- * The same page, with the same query, in the other language (ADR 0079): a link, since each
- * language is its own build, so switching loads the other language's page. Its text is that
- * language's own name, marked as that language for screen readers.
+ * The same page, with the same query, in the other language (ADR 0079, 0086): a link, since
+ * each language is its own build, so switching loads the other language's page. Its text is that
+ * language's own name, marked as that language for screen readers. Following it remembers the
+ * choice (web/lib/locale-choice.ts) before the page is asked for, so no redirect sends it back.
  */
 export function LanguageSwitch({
   className,
@@ -27,16 +22,20 @@ export function LanguageSwitch({
 }) {
   const other: Locale = getLocale() === "tr" ? "en" : "tr";
   // The router's address has no /tr (web/router.tsx): the other language's is made from it.
-  const href = useLocation({ select: (location) => location.href });
+  const href = localizedPath(useLocation({ select: (location) => location.href }) as `/${string}`, other);
   return (
     <a
-      href={localizedPath(href as `/${string}`, other)}
+      href={href}
       hrefLang={other}
       lang={other}
       className={className}
-      onClick={() => {
-        rememberLocale(other);
+      onClick={(event) => {
+        // The cookie is written at once; a new tab or window opens as the browser does it.
+        const chosen = chooseLocale(other);
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
         onNavigate?.();
+        void chosen.then(() => window.location.assign(href));
       }}
     >
       {compact ? (
