@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseEnv } from "node:util";
 import { paraglideVitePlugin } from "@inlang/paraglide-js";
@@ -8,14 +8,26 @@ import { minimal2023Preset } from "@vite-pwa/assets-generator/config";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
-import { paraglideOptions } from "./web/i18n/paraglide-options.ts";
+import { paraglideOptions, staticLocaleGlobal } from "./web/i18n/paraglide-options.ts";
 import { appShellUrl } from "./web/service-worker/routes.ts";
 import { adminCode } from "./web/vite-plugins/admin-code.ts";
 import { sharePreviews } from "./web/vite-plugins/share-previews.ts";
 import { staticAssetHeaders } from "./web/vite-plugins/static-asset-headers.ts";
+import { turkishShell } from "./web/vite-plugins/turkish-shell.ts";
+import { localizedPath } from "./worker/contract/locales.ts";
 import { securityHeaders, serviceWorkerHeaders, serviceWorkerPath } from "./worker/lib/security-headers.ts";
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * The app is built once per language (ADR 0079): `client` is the English pages' code and shell
+ * (dist/web/index.html), `clientTr` the Turkish pages' (dist/web/tr/index.html); their hashed
+ * chunks share dist/web/assets, and a chunk with no words in it is the same file in both.
+ */
+const clientEnvironments = ["client", "clientTr"];
+const inClient = (environment: { name: string }) => clientEnvironments.includes(environment.name);
+/** A client build's language, written into its messages (web/i18n/paraglide-options.ts). */
+const staticLocale = (locale: "en" | "tr") => ({ [`globalThis.${staticLocaleGlobal}`]: JSON.stringify(locale) });
 
 // The web app's public links (VITE_* in .dev.vars.example) may also be set in the git-ignored
 // .dev.vars; the build environment wins. Vite reads VITE_* variables from process.env.
@@ -58,6 +70,7 @@ export default defineConfig(({ mode }) => ({
           staticAssetHeaders(securityHeaders, { path: serviceWorkerPath, headers: serviceWorkerHeaders }),
           sharePreviews(),
           adminCodeList.collect,
+          turkishShell({ environment: "clientTr" }),
           // The PWA's plugins build for the browser only: the server renderer (dist/ssr) has no
           // use for a manifest or a service worker.
           ...VitePWA({
@@ -83,7 +96,11 @@ export default defineConfig(({ mode }) => ({
                 // See appShellUrl: where the shell can be fetched as itself on both servers.
                 (entries) => ({
                   manifest: entries.map((entry) =>
-                    entry.url === "index.html" ? { ...entry, url: appShellUrl } : entry,
+                    entry.url === "index.html"
+                      ? { ...entry, url: appShellUrl }
+                      : entry.url === "tr/index.html"
+                        ? { ...entry, url: localizedPath(appShellUrl, "tr") }
+                        : entry,
                   ),
                 }),
               ],
@@ -140,15 +157,34 @@ export default defineConfig(({ mode }) => ({
             },
           }).map((plugin) => ({
             ...plugin,
-            applyToEnvironment: (environment: { name: string }) => environment.name === "client",
+            // Both languages' builds: each shell gets the manifest and icon links. The service
+            // worker written last (the English build's, see buildApp) precaches both.
+            applyToEnvironment: inClient,
           })),
         ],
-  // `vite build` builds both environments: the PWA (dist/web) and the server renderer of the
-  // catalogue pages (dist/ssr/entry-server.js, loaded by the Node entry, bundled into the Worker).
-  builder: {},
+  // `vite build` builds the PWA in each language (dist/web) and the server renderer of the
+  // pages (dist/ssr/entry-server.js, loaded by the Node entry, bundled into the Worker). The
+  // Turkish client first: the English build then writes the service worker, whose precache list
+  // is every file in dist/web, both languages' included.
+  builder: {
+    async buildApp(builder) {
+      rmSync(fromRoot("./dist/web"), { recursive: true, force: true });
+      for (const name of ["clientTr", "client", "ssr"]) {
+        const environment = builder.environments[name];
+        if (!environment) throw new Error(`vite.config.ts: no build environment "${name}"`);
+        await builder.build(environment);
+      }
+    },
+  },
   environments: {
     client: {
-      build: { outDir: "../dist/web", emptyOutDir: true },
+      define: staticLocale("en"),
+      build: { outDir: "../dist/web", emptyOutDir: false },
+    },
+    clientTr: {
+      consumer: "client",
+      define: staticLocale("tr"),
+      build: { outDir: "../dist/web", emptyOutDir: false },
     },
     ssr: {
       build: {

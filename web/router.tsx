@@ -1,15 +1,33 @@
 import { createRouter, type RouterHistory } from "@tanstack/react-router";
+import { localizedPath, splitLocale } from "../worker/contract/locales.ts";
 import { RouteError } from "./components/route-error.tsx";
+import { getLocale } from "./paraglide/runtime.js";
 import { routeTree } from "./route-tree.gen.ts";
 
 /**
  * One router per page load in the browser (over the browser's history), one per request on the
  * server (with the request's address in a memory history).
+ *
+ * The route tree knows only the English paths. A Turkish page (`/tr/products/7`) is read
+ * without its `/tr` (ADR 0079), and every link and navigation the router makes gets it back,
+ * so route files and typed links stay as they are.
  */
 export function createAppRouter(history: RouterHistory, { onServer = false } = {}) {
+  // The page's language: fixed by each client build; on the server, the request's.
+  const locale = getLocale();
   return createRouter({
     routeTree,
     history,
+    rewrite: {
+      input: ({ url }) => {
+        url.pathname = splitLocale(url.pathname).path;
+        return url;
+      },
+      output: ({ url }) => {
+        url.pathname = localizedPath(url.pathname as `/${string}`, locale);
+        return url;
+      },
+    },
     isServer: onServer,
     defaultPreload: "intent",
     // A page that fails (its code not on this device offline, say) is told inside the site's

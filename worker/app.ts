@@ -6,6 +6,7 @@ import { requestId } from "hono/request-id";
 import { createCatalogueCache } from "./catalogue/catalogue-cache.ts";
 import { isAppPage } from "./contract/app-pages.ts";
 import type { ErrorBody } from "./contract/error-body.ts";
+import { splitLocale } from "./contract/locales.ts";
 import { databaseUnavailable, isDatabaseUnavailable } from "./db/unavailable.ts";
 import { ApiError, codeForStatus } from "./lib/api-error.ts";
 import type { AppDeps, AppEnv } from "./lib/app-env.ts";
@@ -19,7 +20,8 @@ import { categoryRoutes } from "./routes/categories/categories.routes.ts";
 import { devApiRoutes, devPageRoutes } from "./routes/dev/dev.routes.ts";
 import { eventRoutes } from "./routes/events/events.routes.ts";
 import { healthRoutes } from "./routes/health/health.routes.ts";
-import { pageRoutes, renderNotFoundPage } from "./routes/pages/pages.routes.ts";
+import { redirectToChosenLocale } from "./routes/pages/chosen-locale.ts";
+import { pageRoutes, renderNotFoundPage, shellRequest } from "./routes/pages/pages.routes.ts";
 import { productRoutes } from "./routes/products/products.routes.ts";
 import { seoRoutes } from "./routes/seo/seo.routes.ts";
 import { surveyRoutes } from "./routes/survey/survey.routes.ts";
@@ -99,6 +101,9 @@ export function createApp(deps: AppDeps) {
 
   const { assets } = deps;
   if (assets) {
+    // The visitor's chosen language first, then the same pages in Turkish at /tr/… (ADR 0079).
+    app.use("*", redirectToChosenLocale);
+    app.route("/tr", pageRoutes);
     app.route("/", pageRoutes);
     // Reached only by what no route and no static file answered (Workers Static Assets serves
     // the files it has without running the Worker; the Node entry sends every request here).
@@ -112,9 +117,9 @@ export function createApp(deps: AppDeps) {
       // cache header.
       if (isFilePath(c.req.path)) throw new ApiError(404, "not_found", `No file at ${c.req.path}.`);
       // An address the app does not have: 404 with the not-found page (ADR 0068).
-      if (!isAppPage(c.req.path)) return renderNotFoundPage(c);
-      // The app's other pages: the shell, which routes in the browser.
-      const shell = await assets(new Request(new URL("/", c.req.url)));
+      if (!isAppPage(splitLocale(c.req.path).path)) return renderNotFoundPage(c);
+      // The app's other pages: the shell of their language, which routes in the browser.
+      const shell = await assets(shellRequest(c));
       if (!shell.ok) throw new ApiError(503, "web_not_built", "The web app is not built.");
       return new Response(shell.body, shell);
     });

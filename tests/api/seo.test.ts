@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../worker/db/schema.ts";
 import { createCategory, createProduct, createProducts } from "../support/factories.ts";
-import { readHead, readSitemap, structuredItem } from "../support/seo.ts";
+import { inBothLanguages, readHead, readSitemap, structuredItem } from "../support/seo.ts";
 import { createTestApp, shellAtRootOnly } from "../support/test-app.ts";
 
 // Issue 31, "Found by search engines and messengers", on Node: the sitemap and robots.txt, and
@@ -56,7 +56,7 @@ describe("GET /sitemap.xml", () => {
     const lastmod = Object.fromEntries(entries.map((e) => [e.loc, e.lastmod]));
     const allProducts = await db.select({ id: products.id }).from(products);
     expect(entries.map((e) => e.loc).sort()).toEqual(
-      [
+      inBothLanguages([
         `${origin}/`,
         `${origin}/products`,
         `${origin}/about`,
@@ -65,8 +65,10 @@ describe("GET /sitemap.xml", () => {
         `${origin}/products?category=${teas.id}`,
         `${origin}/products?category=${oils.id}`,
         ...allProducts.map((p) => `${origin}/products/${p.id}`),
-      ].sort(),
+      ]).sort(),
     );
+    // A page's Turkish address carries the same time as its English one.
+    expect(lastmod[`${origin}/tr/products/${linden.id}`]).toBe("2026-11-20T09:30:15Z");
     // A product: its own time, or its category's when that is later; to the second, in UTC.
     expect(lastmod[`${origin}/products/${linden.id}`]).toBe("2026-11-20T09:30:15Z");
     expect(lastmod[`${origin}/products/${thyme.id}`]).toBe("2026-10-01T08:00:00Z");
@@ -109,9 +111,9 @@ describe("GET /sitemap.xml", () => {
     expect(res.status).toBe(200);
     const bytes = (await res.clone().arrayBuffer()).byteLength;
     const entries = readSitemap(await res.text());
-    // 1,000 products, their category, home, the full list, the story, privacy and terms.
-    expect(entries).toHaveLength(1006);
-    expect(new Set(entries.map((e) => e.loc)).size).toBe(1006);
+    // 1,000 products, their category, home, the full list, the story, privacy and terms, in two languages.
+    expect(entries).toHaveLength(2012);
+    expect(new Set(entries.map((e) => e.loc)).size).toBe(2012);
     expect(entries.length).toBeLessThanOrEqual(50_000);
     expect(bytes).toBeLessThan(50 * 1024 * 1024);
   });
@@ -129,9 +131,16 @@ describe("GET /robots.txt", () => {
     expect(disallowed).toEqual(
       expect.arrayContaining(["/admin", "/api/", "/profile", "/signin", "/signup", "/reset-password"]),
     );
-    // The public pages stay open.
-    for (const open of ["/", "/products", "/about", "/privacy", "/terms"])
-      expect(disallowed.some((d) => open.startsWith(d))).toBe(false);
+    // The same private pages in Turkish (issue 40).
+    expect(disallowed).toEqual(
+      expect.arrayContaining(["/tr/admin", "/tr/profile", "/tr/signin", "/tr/signup", "/tr/reset-password"]),
+    );
+    // The public pages stay open, in both languages.
+    for (const open of ["/", "/products", "/about", "/privacy", "/terms", "/tr", "/tr/products", "/tr/about"])
+      expect(
+        disallowed.some((d) => open.startsWith(d)),
+        open,
+      ).toBe(false);
   });
 });
 
@@ -154,6 +163,7 @@ describe("canonical address, description and JSON-LD of the public pages", () =>
       name: "Doğal Yaşam",
       url: `${origin}/`,
       description: head.description,
+      inLanguage: "en",
     });
   });
 
@@ -209,9 +219,10 @@ describe("canonical address, description and JSON-LD of the public pages", () =>
     expect(html).not.toContain(hostileName);
     expect(html).not.toContain("\u2028");
     const head = readHead(html);
-    // The shell's module script, the JSON-LD pair and the page's data: nothing injected.
+    // The shell's module script, the JSON-LD (product, trail, page) and the page's data: nothing injected.
     expect(head.scripts.map((s) => s.type)).toEqual([
       "module",
+      "application/ld+json",
       "application/ld+json",
       "application/ld+json",
       "application/json",

@@ -42,10 +42,18 @@ export function desktopContext(browser: Browser, baseURL: string): Promise<Brows
   return browser.newContext({ ...common, baseURL, viewport: { width: 1280, height: 800 } });
 }
 
-/** A phone (390×844 at 2×, touch): the layout a shopper on the go sees. */
-export function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+/**
+ * A phone (390×844 at 2×, touch): the layout a shopper on the go sees. `options` changes what
+ * differs, such as the browser's language (`locale: "tr-TR"`).
+ */
+export function phoneContext(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     ...common,
+    ...options,
     baseURL,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -91,9 +99,14 @@ export const offlineRequest = /Failed to load resource: net::ERR_INTERNET_DISCON
  * Waits until the products screen lists exactly `expected`, in order: its count, then every card,
  * scrolling to the end as a shopper would (the rest of the list may arrive after the first page).
  */
-export async function expectProductsShown(page: Page, expected: { name: string }[]): Promise<void> {
+export async function expectProductsShown(
+  page: Page,
+  expected: { name: string }[],
+  /** The count as the page's language says it; English by default. */
+  countText = (count: number) => `${count} ${count === 1 ? "product" : "products"}`,
+): Promise<void> {
   const names = expected.map((p) => p.name);
-  const count = `${names.length} ${names.length === 1 ? "product" : "products"}`;
+  const count = countText(names.length);
   await page
     .getByRole("main")
     .getByRole("status")

@@ -40,3 +40,14 @@ export function structuredItem(html: string, type: string): Record<string, unkno
   expect(items).toHaveLength(1);
   return items[0] as Record<string, unknown>;
 }
+
+/**
+ * The sitemap's addresses for these English ones: each page in English and in Turkish (issue 40),
+ * `https://shop.example/products` and `https://shop.example/tr/products`.
+ */
+export function inBothLanguages(urls: readonly string[]): string[] {
+  return urls.flatMap((url) => {
+    const { origin, pathname, search } = new URL(url);
+    return [url, `${origin}/tr${pathname === "/" ? "" : pathname}${search}`];
+  });
+}

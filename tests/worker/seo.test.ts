@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { categories, products } from "../../worker/db/schema.ts";
 import { createCategory, createProduct, createProducts } from "../support/factories.ts";
-import { readHead, readSitemap, structuredItem } from "../support/seo.ts";
+import { inBothLanguages, readHead, readSitemap, structuredItem } from "../support/seo.ts";
 import { setUpWorkerShop } from "./harness.ts";
 
 // Issue 31's sitemap, robots.txt, canonical addresses and JSON-LD in the production runtime: the
@@ -29,7 +29,7 @@ describe("GET /sitemap.xml and /robots.txt under workerd", () => {
     const categoryIds = (await db.select({ id: categories.id }).from(categories)).map((c) => c.id);
     expect(productIds.length).toBeGreaterThan(0);
     expect(entries.map((e) => e.loc).sort()).toEqual(
-      [
+      inBothLanguages([
         `${origin}/`,
         `${origin}/products`,
         `${origin}/about`,
@@ -37,9 +37,9 @@ describe("GET /sitemap.xml and /robots.txt under workerd", () => {
         `${origin}/terms`,
         ...categoryIds.map((id) => `${origin}/products?category=${id}`),
         ...productIds.map((id) => `${origin}/products/${id}`),
-      ].sort(),
+      ]).sort(),
     );
-    const ownTexts = ["/about", "/privacy", "/terms"].map((path) => `${origin}${path}`);
+    const ownTexts = inBothLanguages(["/about", "/privacy", "/terms"].map((path) => `${origin}${path}`));
     for (const entry of entries.filter((e) => !ownTexts.includes(e.loc))) {
       expect(entry.lastmod, entry.loc).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     }
@@ -71,8 +71,8 @@ describe("GET /sitemap.xml and /robots.txt under workerd", () => {
     const productCount = (await db.select({ id: products.id }).from(products)).length;
     const categoryCount = (await db.select({ id: categories.id }).from(categories)).length;
     expect(productCount).toBeGreaterThanOrEqual(1000);
-    // Besides the catalogue: home, the full list, the story, privacy and terms.
-    expect(entries).toHaveLength(productCount + categoryCount + 5);
+    // Besides the catalogue: home, the full list, the story, privacy and terms; in two languages.
+    expect(entries).toHaveLength(2 * (productCount + categoryCount + 5));
     expect(entries.length).toBeLessThanOrEqual(50_000);
     expect(new TextEncoder().encode(xml).byteLength).toBeLessThan(50 * 1024 * 1024);
   });
@@ -132,7 +132,7 @@ describe("canonical addresses and JSON-LD under workerd", () => {
     // Nothing ran out of the data blocks: every other script is the shell's own file.
     const dataBlocks = ["application/ld+json", "application/json"];
     expect(head.scripts.filter((s) => !dataBlocks.includes(s.type ?? "")).every((s) => s.src && !s.text)).toBe(true);
-    expect(head.scripts.filter((s) => s.type === "application/ld+json")).toHaveLength(2);
+    expect(head.scripts.filter((s) => s.type === "application/ld+json")).toHaveLength(3);
     expect(structuredItem(html, "Product")).toEqual({
       "@context": "https://schema.org",
       "@type": "Product",

@@ -41,6 +41,14 @@ export async function startApp(): Promise<void> {
         () => {},
       ),
   );
+  // The language chosen with the switch, copied where the service worker reads it offline.
+  whenIdle(
+    () =>
+      void import("../lib/locale-choice.ts").then(
+        (choice) => choice.syncLocaleChoice(),
+        () => {},
+      ),
+  );
   const router = createAppRouter(createBrowserHistory());
   followSessionChanges(router);
   const app = (

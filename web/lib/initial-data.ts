@@ -1,6 +1,7 @@
 import { createContext } from "react";
 import { idParamSchema } from "../../worker/contract/catalogue.ts";
 import { type InitialData, initialDataElementId, initialDataSchema } from "../../worker/contract/initial-data.ts";
+import { splitLocale } from "../../worker/contract/locales.ts";
 
 /**
  * The catalogue data the server writes into the page for `/`, `/products` and `/products/:id`
@@ -47,7 +48,8 @@ export function readInitialData(): EmbeddedData | undefined {
   if (typeof document === "undefined") return embedded;
   const element = document.getElementById(initialDataElementId);
   const data = parseInitialData(element?.textContent);
-  if (data) embedded = { pathname: window.location.pathname, data };
+  // The page's address as the router reads it: `/tr/products` is its `/products` (web/router.tsx).
+  if (data) embedded = { pathname: splitLocale(window.location.pathname).path, data };
   return embedded;
 }
 

@@ -1,4 +1,5 @@
 import { appShellPath, isAppPage, isRenderedPage } from "../../worker/contract/app-pages.ts";
+import { localizedPath, splitLocale } from "../../worker/contract/locales.ts";
 
 /**
  * Which requests the service worker answers as pages (ADR 0018, 0068). Kept apart from sw.ts so
@@ -12,6 +13,11 @@ import { appShellPath, isAppPage, isRenderedPage } from "../../worker/contract/a
  * catalogue page gets the shell from both servers (worker/app.ts), this one included.
  */
 export const appShellUrl = appShellPath;
+
+/** The precached shell of the page's language: `/app-shell`, or `/tr/app-shell` for a `/tr/…` page. */
+export function appShellUrlFor(url: URL): string {
+  return localizedPath(appShellUrl, splitLocale(url.pathname).locale);
+}
 
 /**
  * How long a navigation waits for the network before a kept copy is shown instead (ADR 0018:
@@ -36,13 +42,13 @@ export function isPageNavigation(request: Request, url: URL): boolean {
 
 /**
  * The pages the server renders (ADR 0007, 0068): `/`, `/products`, `/products/:id`, `/about`,
- * `/privacy`, `/terms`. Their copies are kept for offline use.
+ * `/privacy`, `/terms`, and the same under `/tr` (ADR 0079). Their copies are kept for offline use.
  */
 export function isCataloguePage(url: URL): boolean {
-  return isRenderedPage(url.pathname);
+  return isRenderedPage(splitLocale(url.pathname).path);
 }
 
 /** An address of the app; any other is a page that does not exist (a 404, online or not). */
 export function isKnownPage(url: URL): boolean {
-  return isAppPage(url.pathname);
+  return isAppPage(splitLocale(url.pathname).path);
 }

@@ -2,18 +2,14 @@
 
 import { adminCode } from "virtual:admin-code";
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
+import type { WorkboxPlugin } from "workbox-core";
 import { clientsClaim } from "workbox-core";
 import { CacheExpiration, ExpirationPlugin } from "workbox-expiration";
-import {
-  cleanupOutdatedCaches,
-  getCacheKeyForURL,
-  matchPrecache,
-  PrecacheFallbackPlugin,
-  precacheAndRoute,
-} from "workbox-precaching";
+import { cleanupOutdatedCaches, getCacheKeyForURL, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
-import { appShellUrl, isCataloguePage, isKnownPage, isPageNavigation, navigationTimeoutSeconds } from "./routes.ts";
+import { localeChoiceCache, localizedPath, splitLocale } from "../../worker/contract/locales.ts";
+import { appShellUrlFor, isCataloguePage, isKnownPage, isPageNavigation, navigationTimeoutSeconds } from "./routes.ts";
 
 /**
  * The shop's service worker (ADR 0018). Navigations go to the network first: the catalogue
@@ -35,7 +31,33 @@ self.addEventListener("message", (event) => {
   if (event.data?.type === "SKIP_WAITING") void self.skipWaiting();
 });
 
-const shellFallback = new PrecacheFallbackPlugin({ fallbackURL: appShellUrl });
+/**
+ * Offline, a page asked for in the language the visitor did not choose goes to the chosen one's
+ * address, as the servers send it online (worker/routes/pages/chosen-locale.ts); the page leaves
+ * the choice in Cache Storage (web/lib/locale-choice.ts), since a service worker reads no cookie.
+ */
+async function redirectToChosenLocale(request: Request): Promise<Response | undefined> {
+  const kept = await (await self.caches.open(localeChoiceCache.name)).match(localeChoiceCache.key);
+  const chosen = kept ? await kept.text() : undefined;
+  const url = new URL(request.url);
+  const { locale, path } = splitLocale(url.pathname);
+  if ((chosen !== "en" && chosen !== "tr") || chosen === locale) return undefined;
+  return Response.redirect(
+    new URL(`${localizedPath(path as `/${string}`, chosen)}${url.search}`, url.origin).href,
+    302,
+  );
+}
+
+/**
+ * Offline, a page without a kept copy is the precached shell of its language (ADR 0079), and a
+ * kept copy of the other language than the chosen one is not shown.
+ */
+const shellFallback: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ request, cachedResponse }) =>
+    cachedResponse && ((await redirectToChosenLocale(request)) ?? cachedResponse),
+  handlerDidError: async ({ request }) =>
+    (await redirectToChosenLocale(request)) ?? matchPrecache(appShellUrlFor(new URL(request.url))),
+};
 
 const pagesCacheName = "catalogue-pages";
 const pageLimits = { maxEntries: 50, maxAgeSeconds: 30 * 24 * 60 * 60 };
@@ -65,8 +87,11 @@ registerRoute(
     networkTimeoutSeconds: navigationTimeoutSeconds,
     plugins: [
       {
-        handlerDidError: async () => {
-          const shell = await matchPrecache(appShellUrl);
+        handlerDidError: async ({ request }) => {
+          const chosen = await redirectToChosenLocale(request);
+          if (chosen) return chosen;
+          const url = new URL(request.url);
+          const shell = await matchPrecache(appShellUrlFor(url));
           return shell && new Response(shell.body, { status: 404, statusText: "Not Found", headers: shell.headers });
         },
       },

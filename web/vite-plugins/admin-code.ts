@@ -20,10 +20,12 @@ export function adminCode(adminRoute: string): { collect: Plugin; serve: Plugin 
     collect: {
       name: "admin-code:collect",
       apply: "build",
-      applyToEnvironment: (environment) => environment.name === "client",
+      // Each language's build (vite.config.ts): the admin works in either, so both lists are kept.
+      applyToEnvironment: (environment) => environment.name === "client" || environment.name === "clientTr",
       generateBundle(_options, bundle) {
-        files = reachableFrom(bundle, adminRoute);
-        if (files.length === 0) this.error(`admin-code: no lazily loaded chunk of ${adminRoute} in the bundle`);
+        const found = reachableFrom(bundle, adminRoute);
+        if (found.length === 0) this.error(`admin-code: no lazily loaded chunk of ${adminRoute} in the bundle`);
+        files = [...new Set([...(files ?? []), ...found])].sort();
       },
     },
     serve: {

@@ -5,8 +5,12 @@ import { projectRoot as root } from "../entries/node-env.ts";
 
 // `npm start` builds the web app when dist/web is missing or older than its sources, so a
 // fresh clone needs no separate build step and a pulled change is never served stale.
-// The PWA and its server renderer, both from `vite build`.
-const built = [join(root, "dist/web/index.html"), join(root, "dist/ssr/entry-server.js")];
+// The PWA in each language and its server renderer, all from `vite build`.
+const built = [
+  join(root, "dist/web/index.html"),
+  join(root, "dist/web/tr/index.html"),
+  join(root, "dist/ssr/entry-server.js"),
+];
 
 function newestMtime(path: string): number {
   const stat = statSync(path);

@@ -238,7 +238,7 @@ const contentTypes: Record<string, string> = {
 };
 
 /**
- * Files from dist/web, `/` being index.html, as Workers Static Assets serves them: a missing file
+ * Files from dist/web, `/` being index.html (and `/tr/` tr/index.html), as Workers Static Assets serves them: a missing file
  * is a 404 (the app answers other pages with the shell). Hashed assets are immutable; everything
  * else revalidates. The service worker script has headers of its own, as in dist/web/_headers.
  */
@@ -269,7 +269,8 @@ function fileFor(webRoot: string, urlPath: string): string | null {
   } catch {
     return null; // malformed escapes, e.g. /%E0%A4%A
   }
-  const file = normalize(join(webRoot, path === "/" ? "index.html" : path));
+  // A folder's address is its index.html (`/tr/` is the Turkish build's shell), as on Workers.
+  const file = normalize(join(webRoot, path.endsWith("/") ? `${path}index.html` : path));
   const inside = relative(webRoot, file);
   return inside.startsWith("..") || inside.includes(`..${sep}`) ? null : file;
 }

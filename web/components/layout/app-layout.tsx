@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { Category } from "../../../worker/contract/catalogue.ts";
 import { m } from "../../paraglide/messages.js";
 import { ContactLinks } from "./contact-links.tsx";
+import { LanguageSuggestion } from "./language-suggestion.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 
@@ -33,6 +34,7 @@ export function AppLayout({
       </main>
       <SiteFooter />
       <ContactLinks />
+      <LanguageSuggestion />
     </div>
   );
 }

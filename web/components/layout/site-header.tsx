@@ -7,11 +7,12 @@ import { CloseIcon, MenuIcon } from "../icons.tsx";
 import { AccountMenu } from "./account-menu.tsx";
 import { CategoryLinks } from "./category-links.tsx";
 import { DisclosureButton } from "./disclosure-button.tsx";
+import { LanguageSwitch } from "./language-switch.tsx";
 import { ProductsMenu } from "./products-menu.tsx";
 import { SiteLogo } from "./site-logo.tsx";
 
 const navLink =
-  "rounded-full px-3 py-2 text-[0.9375rem] font-medium text-ink/85 transition-colors hover:bg-sage-100 hover:text-sage-900 data-[status=active]:text-sage-800 data-[status=active]:bg-sage-100";
+  "whitespace-nowrap rounded-full px-2.5 py-2 lg:px-3 text-[0.9375rem] font-medium text-ink/85 transition-colors hover:bg-sage-100 hover:text-sage-900 data-[status=active]:text-sage-800 data-[status=active]:bg-sage-100";
 
 const mobileLink =
   "flex min-h-12 items-center rounded-xl px-4 text-base font-medium text-ink hover:bg-sage-50 data-[status=active]:bg-sage-100 data-[status=active]:text-sage-900";
@@ -64,7 +65,8 @@ export function SiteHeader({ categories }: { categories: readonly Category[] }) 
 
         {/* One width for both, so the swap from the server's visitor header to a member's moves
             nothing (CLS 0); the visitor's links stay hidden meanwhile (session-hint.ts). */}
-        <div className="hidden w-48 items-center justify-end gap-2 md:flex">
+        <div className="hidden w-60 items-center justify-end gap-2 md:flex lg:w-72">
+          <LanguageSwitch className={navLink} compact />
           {member ? (
             <AccountMenu onSignOut={signOut} />
           ) : (
@@ -72,7 +74,7 @@ export function SiteHeader({ categories }: { categories: readonly Category[] }) 
               <Link to="/signin" className={`${navLink} visitor-only`}>
                 {m.nav_sign_in()}
               </Link>
-              <Link to="/signup" className="btn btn-primary visitor-only min-h-10 px-5 py-2 text-sm">
+              <Link to="/signup" className="btn btn-primary visitor-only min-h-10 whitespace-nowrap px-5 py-2 text-sm">
                 {m.nav_sign_up()}
               </Link>
             </>
@@ -132,6 +134,7 @@ function MobileNav({
       <Link to="/about" className={mobileLink} onClick={onNavigate}>
         {m.nav_about()}
       </Link>
+      <LanguageSwitch className={mobileLink} onNavigate={onNavigate} />
       {member ? (
         <div className="mt-3 grid grid-cols-2 gap-3 border-t border-sand pt-4">
           <Link to="/profile" className="btn btn-primary" onClick={onNavigate}>

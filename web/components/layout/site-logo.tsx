@@ -7,7 +7,10 @@ import { LeafIcon } from "../icons.tsx";
 export function SiteLogo({ tone = "light" }: { tone?: "light" | "dark" }) {
   const dark = tone === "dark";
   return (
-    <Link to="/" className="group inline-flex items-center gap-2.5 rounded-full no-underline">
+    <Link
+      to="/"
+      className="group inline-flex shrink-0 items-center gap-2.5 whitespace-nowrap rounded-full no-underline"
+    >
       <span
         className={`grid size-9 shrink-0 place-items-center rounded-full transition-colors ${
           dark ? "bg-sage-700 text-sage-100" : "bg-sage-700 text-cream group-hover:bg-sage-800"

@@ -9,6 +9,7 @@ import { useDocumentTitle } from "../../lib/document-title.ts";
 import { useChoiceInRow } from "../../lib/scroll-row.ts";
 import { temperamentNames } from "../../lib/temperament-names.ts";
 import { m } from "../../paraglide/messages.js";
+import { getLocale } from "../../paraglide/runtime.js";
 import { ProductCard, ProductCardSkeleton } from "./product-card.tsx";
 import { startCatalogue, useProducts } from "./use-catalogue.ts";
 
@@ -100,7 +101,9 @@ export function ProductsScreen({
       ) : null}
 
       <p role="status" className="mt-4 text-sm font-medium text-muted sm:mt-6">
-        {count !== undefined ? `${count} ${count === 1 ? "product" : "products"}` : ""}
+        {count !== undefined
+          ? m.products_count({ count, shown: new Intl.NumberFormat(getLocale()).format(count) })
+          : ""}
       </p>
 
       {error ? (

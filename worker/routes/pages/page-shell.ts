@@ -1,9 +1,17 @@
 import { type InitialData, initialDataElementId } from "../../contract/initial-data.ts";
+import type { Locale } from "../../contract/locales.ts";
 import { escapeHtml } from "../../lib/escape-html.ts";
 import { type ShareImage, shopName } from "./share-image.ts";
 import type { StructuredData } from "./structured-data.ts";
 
 export type PageMeta = {
+  /** The page's language: og:locale, and the other one as og:locale:alternate. */
+  locale: Locale;
+  /**
+   * The page's address in each language (absolute), for `hreflang` links, English also being
+   * `x-default`; none for a page that must not be indexed.
+   */
+  alternates?: Record<Locale, string> | undefined;
   title: string;
   description: string;
   /**
@@ -40,7 +48,10 @@ export function renderPageShell(shell: string, meta: PageMeta, data: InitialData
   const tags = [
     meta.noindex ? noindexTag : "",
     meta.url ? `<link rel="canonical" href="${escapeHtml(meta.url)}" />` : "",
+    ...(meta.alternates ? alternateTags(meta.alternates) : []),
     `<meta property="og:site_name" content="${escapeHtml(shopName)}" />`,
+    `<meta property="og:locale" content="${ogLocales[meta.locale]}" />`,
+    `<meta property="og:locale:alternate" content="${ogLocales[meta.locale === "tr" ? "en" : "tr"]}" />`,
     `<meta property="og:type" content="${meta.type === "product" ? "product" : "website"}" />`,
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
@@ -75,6 +86,16 @@ export function renderPageShell(shell: string, meta: PageMeta, data: InitialData
     )
     .replace("</head>", () => `    ${tags}\n  </head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+}
+
+/** Open Graph names a language with its region. */
+const ogLocales: Record<Locale, string> = { en: "en_US", tr: "tr_TR" };
+
+/** The page in each language, English also for anyone whose language is neither (`x-default`). */
+function alternateTags(alternates: Record<Locale, string>): string[] {
+  const link = (hreflang: string, url: string) =>
+    `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(url)}" />`;
+  return [link("tr", alternates.tr), link("en", alternates.en), link("x-default", alternates.en)];
 }
 
 const noindexTag = '<meta name="robots" content="noindex" />';

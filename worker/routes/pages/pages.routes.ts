@@ -5,6 +5,7 @@ import { canonicalUrl } from "../../contract/canonical-url.ts";
 import type { Product } from "../../contract/catalogue.ts";
 import { idParamSchema } from "../../contract/catalogue.ts";
 import { featuredProductCount, type InitialData, productsPageSize } from "../../contract/initial-data.ts";
+import { type Locale, localizedPath, splitLocale } from "../../contract/locales.ts";
 import { temperamentSchema } from "../../contract/temperaments.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { type AppEnv, createRouter } from "../../lib/app-env.ts";
@@ -14,36 +15,91 @@ import { type PageMeta, renderPageShell, withNoindex } from "./page-shell.ts";
 import { shareImageFor, shopName } from "./share-image.ts";
 import { homeStructuredData, productStructuredData, staticPageStructuredData } from "./structured-data.ts";
 
-const siteDescription =
-  "Herbal teas, natural oils, soaps and bee products, chosen with care. Browse the Doğal Yaşam shop and take the free 20-question temperament test.";
-
-/** The heads of the pages of the shop's own text; their words are the app's (web/features/). */
-const staticPageHeads: Record<
-  StaticPage,
-  { name: string; title: string; description: string; type: "AboutPage" | "WebPage" }
+/**
+ * The words of the pages' heads (title, description, structured-data name), in each language:
+ * a missing Turkish text is a type error. The pages' bodies take theirs from the app's
+ * message catalogue (web/i18n/); these are the server's own.
+ */
+const heads: Record<
+  Locale,
+  {
+    site: { title: string; description: string };
+    products: string;
+    productNotFound: string;
+    pageNotFound: string;
+    static: Record<StaticPage, { name: string; title: string; description: string }>;
+  }
 > = {
-  "/about": {
-    name: "Our story",
-    title: "Our story — Doğal Yaşam",
-    description:
-      "The story of Doğal Yaşam: a grandmother's garden near Kastamonu, her notebook of remedies, and the herbal teas, oils and soaps that grew from them.",
-    type: "AboutPage",
+  en: {
+    site: {
+      title: "Doğal Yaşam — Natural health & wellness",
+      description:
+        "Herbal teas, natural oils, soaps and bee products, chosen with care. Browse the Doğal Yaşam shop and take the free 20-question temperament test.",
+    },
+    products: "Products — Doğal Yaşam",
+    productNotFound: "Product not found — Doğal Yaşam",
+    pageNotFound: "Page not found — Doğal Yaşam",
+    static: {
+      "/about": {
+        name: "Our story",
+        title: "Our story — Doğal Yaşam",
+        description:
+          "The story of Doğal Yaşam: a grandmother's garden near Kastamonu, her notebook of remedies, and the herbal teas, oils and soaps that grew from them.",
+      },
+      "/privacy": {
+        name: "Privacy policy",
+        title: "Privacy policy — Doğal Yaşam",
+        description:
+          "What Doğal Yaşam stores about you, why, for how long, who sees it, and how to have it deleted, under KVKK and the GDPR.",
+      },
+      "/terms": {
+        name: "Terms of service",
+        title: "Terms of service — Doğal Yaşam",
+        description:
+          "The plain terms of the Doğal Yaşam site: purchases happen on the marketplace, health information is not medical advice, and your account.",
+      },
+    },
   },
-  "/privacy": {
-    name: "Privacy policy",
-    title: "Privacy policy — Doğal Yaşam",
-    description:
-      "What Doğal Yaşam stores about you, why, for how long, who sees it, and how to have it deleted, under KVKK and the GDPR.",
-    type: "WebPage",
-  },
-  "/terms": {
-    name: "Terms of service",
-    title: "Terms of service — Doğal Yaşam",
-    description:
-      "The plain terms of the Doğal Yaşam site: purchases happen on the marketplace, health information is not medical advice, and your account.",
-    type: "WebPage",
+  tr: {
+    site: {
+      title: "Doğal Yaşam — Doğal sağlık ve yaşam",
+      description:
+        "Özenle seçilmiş bitki çayları, doğal yağlar, sabunlar ve arı ürünleri. Doğal Yaşam mağazasını gezin, 20 soruluk ücretsiz mizaç testini çözün.",
+    },
+    products: "Ürünler — Doğal Yaşam",
+    productNotFound: "Ürün bulunamadı — Doğal Yaşam",
+    pageNotFound: "Sayfa bulunamadı — Doğal Yaşam",
+    static: {
+      "/about": {
+        name: "Hikâyemiz",
+        title: "Hikâyemiz — Doğal Yaşam",
+        description:
+          "Doğal Yaşam'ın hikâyesi: Kastamonu yakınlarında bir büyükanne bahçesi, şifalı tariflerle dolu bir defter ve ondan doğan bitki çayları, yağlar ve sabunlar.",
+      },
+      "/privacy": {
+        name: "Gizlilik Politikası",
+        title: "Gizlilik Politikası — Doğal Yaşam",
+        description:
+          "Doğal Yaşam hakkınızda neleri, neden ve ne kadar süreyle saklar, kimler görür ve nasıl sildirebilirsiniz: KVKK ve GDPR kapsamında.",
+      },
+      "/terms": {
+        name: "Kullanım Koşulları",
+        title: "Kullanım Koşulları — Doğal Yaşam",
+        description:
+          "Doğal Yaşam sitesinin sade koşulları: satın alma pazaryerinde yapılır, sağlık bilgileri tıbbi tavsiye değildir ve hesabınız.",
+      },
+    },
   },
 };
+
+const staticPageTypes: Record<StaticPage, "AboutPage" | "WebPage"> = {
+  "/about": "AboutPage",
+  "/privacy": "WebPage",
+  "/terms": "WebPage",
+};
+
+/** The language of the page asked for: `/tr/…` is Turkish (the routes are mounted at `/tr` too). */
+const pageLocale = (c: Context<AppEnv>) => splitLocale(c.req.path).locale;
 
 const firstImage = (product: Product | undefined) => product?.images[0];
 
@@ -55,20 +111,26 @@ const firstImage = (product: Product | undefined) => product?.images[0];
  * the shop's own text (/about, /privacy, /terms) are rendered the same way, with the categories
  * their header shows. The app's other pages are the plain shell from the static assets; any
  * other address is the not-found page (renderNotFoundPage, ADR 0068).
+ *
+ * worker/app.ts mounts these at `/` and at `/tr`: each page is rendered and cached per language,
+ * from the build of its language (ADR 0079).
  */
 export const pageRoutes = createRouter()
   .get("/", async (c) => {
+    const locale = pageLocale(c);
+    const { site } = heads[locale];
+    const path = localizedPath("/", locale);
     const catalogue = await readCatalogue(c);
-    const page = await catalogue.page("/", async () => {
+    const page = await catalogue.page(path, async () => {
       const [products, categories] = await Promise.all([catalogue.products(), catalogue.categories()]);
       // Only what the page shows: the full list would make every first visit pay for it. No
       // image preload: on a phone the largest paint is the hero's text, the products are below
       // the fold.
-      return renderCataloguePage(c, catalogue.stamp, "/", 200, {
+      return renderCataloguePage(c, catalogue.stamp, path, 200, {
         meta: {
-          title: "Doğal Yaşam — Natural health & wellness",
-          description: siteDescription,
-          structuredData: homeStructuredData(c.var.siteOrigin(), siteDescription),
+          title: site.title,
+          description: site.description,
+          structuredData: homeStructuredData(c.var.siteOrigin(), site.description, locale),
         },
         data: { featured: products.data.slice(0, featuredProductCount), categories: categories.data },
       });
@@ -81,6 +143,7 @@ export const pageRoutes = createRouter()
   .get("/products", async (c) => {
     // Only ?category= and ?temperament= change what the page shows; anything else (a typo,
     // tracking tags) is the same page, so it shares the render.
+    const locale = pageLocale(c);
     const givenCategory = c.req.query("category") || undefined;
     const givenTemperament = c.req.query("temperament") || undefined;
     const category = idParamSchema.safeParse({ id: givenCategory });
@@ -93,7 +156,7 @@ export const pageRoutes = createRouter()
       ...(categoryId === undefined ? {} : { category: String(categoryId) }),
       ...(temperament ? { temperament } : {}),
     }).toString();
-    const path = filters ? (`/products?${filters}` as const) : "/products";
+    const path = localizedPath(filters ? `/products?${filters}` : "/products", locale);
     const page = await catalogue.page(path, async () => {
       const products = await catalogue.products();
       // A temperament lists only the products that name it (ADR 0048), as the app does.
@@ -105,8 +168,8 @@ export const pageRoutes = createRouter()
       const first = list.slice(0, productsPageSize);
       return renderCataloguePage(c, catalogue.stamp, path, 200, {
         meta: {
-          title: "Products — Doğal Yaşam",
-          description: siteDescription,
+          title: heads[locale].products,
+          description: heads[locale].site.description,
           preloadImage: firstImage(first[0]),
         },
         data: {
@@ -131,7 +194,8 @@ export const pageRoutes = createRouter()
       const categories = await catalogue.categories();
       return sendPage(c, await renderProductNotFound(c, catalogue.stamp, categories.data));
     }
-    const path = `/products/${id.data.id}` as const;
+    const locale = pageLocale(c);
+    const path = localizedPath(`/products/${id.data.id}`, locale);
     const page = await catalogue.page(path, async () => {
       const [categories, product] = await Promise.all([catalogue.categories(), catalogue.product(id.data.id)]);
       if (!product.data) return renderProductNotFound(c, catalogue.stamp, categories.data, path);
@@ -139,8 +203,15 @@ export const pageRoutes = createRouter()
       return renderCataloguePage(c, catalogue.stamp, path, 200, {
         meta: {
           title: `${product.data.name} — Doğal Yaşam`,
-          description: product.data.short_description.trim() || product.data.description.trim() || siteDescription,
-          structuredData: productStructuredData(origin, canonicalUrl(path, origin), product.data, categories.data),
+          description:
+            product.data.short_description.trim() || product.data.description.trim() || heads[locale].site.description,
+          structuredData: productStructuredData(
+            origin,
+            canonicalUrl(path, origin),
+            product.data,
+            categories.data,
+            locale,
+          ),
           product: { image: product.data.images[0], name: product.data.name },
           preloadImage: product.data.images[0],
           type: "product",
@@ -153,16 +224,19 @@ export const pageRoutes = createRouter()
 
 /** A page of the shop's own text, rendered once per catalogue version (its header lists the categories). */
 async function sendStaticPage(c: Context<AppEnv>, path: StaticPage) {
+  const locale = pageLocale(c);
+  const address = localizedPath(path, locale);
   const catalogue = await readCatalogue(c);
-  const page = await catalogue.page(path, async () => {
+  const page = await catalogue.page(address, async () => {
     const categories = await catalogue.categories();
-    const { name, title, description, type } = staticPageHeads[path];
-    const url = canonicalUrl(path, c.var.siteOrigin());
-    return renderCataloguePage(c, catalogue.stamp, path, 200, {
+    const { name, title, description } = heads[locale].static[path];
+    const type = staticPageTypes[path];
+    const url = canonicalUrl(address, c.var.siteOrigin());
+    return renderCataloguePage(c, catalogue.stamp, address, 200, {
       meta: {
         title,
         description,
-        structuredData: staticPageStructuredData(c.var.siteOrigin(), url, { type, name, description }),
+        structuredData: staticPageStructuredData(c.var.siteOrigin(), url, { type, name, description }, locale),
       },
       data: { categories: categories.data },
     });
@@ -180,7 +254,11 @@ export async function renderNotFoundPage(c: Context<AppEnv>): Promise<Response> 
   const categories = await catalogue.categories();
   const path = c.req.path as `/${string}`;
   const page = await renderCataloguePage(c, catalogue.stamp, path, 404, {
-    meta: { title: "Page not found — Doğal Yaşam", description: siteDescription, noindex: true },
+    meta: {
+      title: heads[pageLocale(c)].pageNotFound,
+      description: heads[pageLocale(c)].site.description,
+      noindex: true,
+    },
     data: { categories: categories.data },
   });
   return c.body(page.body, 404, { "Content-Type": "text/html; charset=UTF-8", "Cache-Control": "no-store" });
@@ -194,7 +272,9 @@ function notIndexed(page: CachedPage): CachedPage {
 
 type PageParts = {
   /** `product`: the product a link to this page previews; without it, the shop's default preview. */
-  meta: Omit<PageMeta, "url" | "image"> & { product?: { image: string | undefined; name: string } };
+  meta: Omit<PageMeta, "url" | "image" | "locale" | "alternates"> & {
+    product?: { image: string | undefined; name: string };
+  };
   /** The page's catalogue data; none for a page that shows no catalogue (no data, no server render). */
   data: InitialData | undefined;
 };
@@ -206,7 +286,7 @@ function renderProductNotFound(
   path: `/${string}` = c.req.path as `/${string}`,
 ) {
   return renderCataloguePage(c, stamp, path, 404, {
-    meta: { title: "Product not found — Doğal Yaşam", description: siteDescription },
+    meta: { title: heads[pageLocale(c)].productNotFound, description: heads[pageLocale(c)].site.description },
     data: { product: null, categories },
   });
 }
@@ -225,16 +305,24 @@ async function renderCataloguePage(
 ): Promise<CachedPage> {
   const origin = c.var.siteOrigin();
   const [shellResponse, previews] = await Promise.all([
-    c.var.assets ? c.var.assets(new Request(new URL("/", c.req.url))) : null,
+    c.var.assets ? c.var.assets(shellRequest(c)) : null,
     readSharePreviews(c),
   ]);
   if (!shellResponse?.ok) throw new ApiError(503, "web_not_built", "The web app is not built.");
   const shell = await shellResponse.text();
   const { product, ...pageMeta } = meta;
   const image = shareImageFor(product?.image, product?.name ?? shopName, previews.list, origin);
+  const { locale, path: englishPath } = splitLocale(path);
+  const indexed = status === 200 && !pageMeta.noindex;
+  const alternates = indexed
+    ? {
+        en: canonicalUrl(englishPath, origin),
+        tr: canonicalUrl(localizedPath(englishPath as `/${string}`, "tr"), origin),
+      }
+    : undefined;
   const html = renderPageShell(
     shell,
-    { ...pageMeta, url: pageMeta.noindex ? undefined : canonicalUrl(path, origin), image },
+    { ...pageMeta, locale, alternates, url: pageMeta.noindex ? undefined : canonicalUrl(path, origin), image },
     data,
     data ? await renderMarkup(c, path, data) : "",
   );
@@ -261,4 +349,12 @@ function sendPage(c: Context<AppEnv>, page: CachedPage) {
   const headers = { ETag: page.etag, "Cache-Control": "no-cache" };
   if (matchesEtag(c, page.etag)) return c.body(null, 304, headers);
   return c.body(page.body, page.status, { ...headers, "Content-Type": "text/html; charset=UTF-8" });
+}
+
+/**
+ * The built page shell of the request's language: dist/web/index.html, or the Turkish build's
+ * dist/web/tr/index.html (served at `/tr/` by Workers Static Assets and the Node entry alike).
+ */
+export function shellRequest(c: Context<AppEnv>): Request {
+  return new Request(new URL(pageLocale(c) === "tr" ? "/tr/" : "/", c.req.url));
 }

@@ -1,6 +1,7 @@
 import { decodeHTML } from "entities/decode";
 import { FilterXSS } from "xss";
 import type { Category, Product } from "../../contract/catalogue.ts";
+import { type Locale, localizedPath } from "../../contract/locales.ts";
 import { shopName } from "./share-image.ts";
 
 /**
@@ -15,12 +16,19 @@ const context = "https://schema.org";
 /** The installed app's largest icon (web manifest, built from web/public/favicon.svg): a raster logo. */
 export const logoPath = "/pwa-512x512.png";
 
-/** Home: who the shop is, and the site itself. */
-export function homeStructuredData(origin: string, description: string): StructuredData[] {
+/** Home: who the shop is, and the site itself in the page's language. */
+export function homeStructuredData(origin: string, description: string, locale: Locale): StructuredData[] {
   const url = new URL("/", origin).toString();
   return [
     { "@context": context, "@type": "Organization", name: shopName, url, logo: new URL(logoPath, origin).toString() },
-    { "@context": context, "@type": "WebSite", name: shopName, url, description },
+    {
+      "@context": context,
+      "@type": "WebSite",
+      name: shopName,
+      url: new URL(localizedPath("/", locale), origin).toString(),
+      description,
+      inLanguage: locale,
+    },
   ];
 }
 
@@ -32,8 +40,9 @@ export function staticPageStructuredData(
   origin: string,
   url: string,
   page: { type: "AboutPage" | "WebPage"; name: string; description: string },
+  locale: Locale,
 ): StructuredData[] {
-  const site = new URL("/", origin).toString();
+  const site = new URL(localizedPath("/", locale), origin).toString();
   return [
     {
       "@context": context,
@@ -41,29 +50,40 @@ export function staticPageStructuredData(
       name: page.name,
       description: page.description,
       url,
-      inLanguage: "en",
+      inLanguage: locale,
       isPartOf: { "@type": "WebSite", name: shopName, url: site },
     },
   ];
 }
 
-/** A product page: the product, and the trail Home › its category › it. */
+/** The trail's words: the product's own name and category are the shop's, in Turkish. */
+const trailNames: Record<Locale, { home: string; products: string }> = {
+  en: { home: "Home", products: "Products" },
+  tr: { home: "Ana Sayfa", products: "Ürünler" },
+};
+
+/**
+ * A product page: the product, the trail Home › its category › it, and the page itself with its
+ * language (a Product is no creative work, so `inLanguage` is the page's).
+ */
 export function productStructuredData(
   origin: string,
   url: string,
   product: Product,
   categories: readonly Category[],
+  locale: Locale,
 ): StructuredData[] {
   const category = categories.find((c) => c.id === product.category_id);
   const images = product.images.flatMap((image) => {
     const absolute = URL.parse(image, origin);
     return absolute && (absolute.protocol === "https:" || absolute.protocol === "http:") ? [absolute.toString()] : [];
   });
+  const address = (path: `/${string}`) => new URL(localizedPath(path, locale), origin).toString();
   const trail = [
-    { name: "Home", item: new URL("/", origin).toString() },
+    { name: trailNames[locale].home, item: address("/") },
     category
-      ? { name: category.name, item: new URL(`/products?category=${category.id}`, origin).toString() }
-      : { name: "Products", item: new URL("/products", origin).toString() },
+      ? { name: category.name, item: address(`/products?category=${category.id}`) }
+      : { name: trailNames[locale].products, item: address("/products") },
     { name: product.name, item: url },
   ];
   return [
@@ -80,6 +100,14 @@ export function productStructuredData(
       "@context": context,
       "@type": "BreadcrumbList",
       itemListElement: trail.map((step, index) => ({ "@type": "ListItem", position: index + 1, ...step })),
+    },
+    {
+      "@context": context,
+      "@type": "ItemPage",
+      name: product.name,
+      url,
+      inLanguage: locale,
+      isPartOf: { "@type": "WebSite", name: shopName, url: address("/") },
     },
   ];
 }

@@ -1,4 +1,5 @@
 import { matchesEtag, readCatalogue, revalidateEveryTime } from "../../catalogue/catalogue-reads.ts";
+import { localizedPath } from "../../contract/locales.ts";
 import { createRouter } from "../../lib/app-env.ts";
 import { shortHash } from "../../lib/short-hash.ts";
 import { readSitemapRows, renderSitemap, sitemapEntries } from "./sitemap.ts";
@@ -41,7 +42,9 @@ export const seoRoutes = createRouter()
   .get("/robots.txt", (c) => {
     const lines = [
       "User-agent: *",
+      // The private pages in both languages (issue 40); /api/ and /dev/ have no Turkish copy.
       ...disallowedPaths.map((path) => `Disallow: ${path}`),
+      ...disallowedPaths.filter((path) => !path.endsWith("/")).map((path) => `Disallow: ${localizedPath(path, "tr")}`),
       "",
       `Sitemap: ${new URL("/sitemap.xml", c.var.siteOrigin())}`,
       "",

@@ -2,6 +2,20 @@ import { describe, expect, it } from "vitest";
 import { renderSitemap, sitemapEntries } from "./sitemap.ts";
 
 describe("the sitemap's XML", () => {
+  it("lists each page in both languages, each naming both and English as x-default", () => {
+    const xml = renderSitemap("https://shop.example", [
+      { path: "/products?category=2", lastmod: new Date("2026-11-01T10:20:30Z") },
+    ]);
+    const alternates =
+      '<xhtml:link rel="alternate" hreflang="en" href="https://shop.example/products?category=2"/>' +
+      '<xhtml:link rel="alternate" hreflang="tr" href="https://shop.example/tr/products?category=2"/>' +
+      '<xhtml:link rel="alternate" hreflang="x-default" href="https://shop.example/products?category=2"/>';
+    const lastmod = "<lastmod>2026-11-01T10:20:30Z</lastmod>";
+    expect(xml).toContain(`<url><loc>https://shop.example/products?category=2</loc>${lastmod}${alternates}</url>`);
+    expect(xml).toContain(`<url><loc>https://shop.example/tr/products?category=2</loc>${lastmod}${alternates}</url>`);
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+  });
+
   it("escapes what XML reads as markup in every address", () => {
     const xml = renderSitemap("https://shop.example", [
       { path: "/products?category=1&temperament=sanguine", lastmod: undefined },
@@ -15,7 +29,8 @@ describe("the sitemap's XML", () => {
 
   it("leaves out a time it cannot spell as a four-digit year", () => {
     const xml = renderSitemap("https://shop.example", [{ path: "/", lastmod: new Date(8_640_000_000_000_000) }]);
-    expect(xml).toContain("<url><loc>https://shop.example/</loc></url>");
+    expect(xml).toContain("<url><loc>https://shop.example/</loc><xhtml:link");
+    expect(xml).not.toContain("<lastmod>");
   });
 
   it("dates a category's page by the latest of the category and its products, and skips no category", () => {

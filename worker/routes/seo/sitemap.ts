@@ -1,6 +1,7 @@
 import { asc } from "drizzle-orm";
 import { productDisplayOrder, safeCategoryColumns, safeProductColumns } from "../../catalogue/catalogue-queries.ts";
 import { staticPages } from "../../contract/app-pages.ts";
+import { locales, localizedPath } from "../../contract/locales.ts";
 import type { Database } from "../../db/client.ts";
 import { categories, products } from "../../db/schema.ts";
 import { escapeHtml } from "../../lib/escape-html.ts";
@@ -28,7 +29,8 @@ export async function readSitemapRows(db: Database) {
 }
 export type SitemapRows = Awaited<ReturnType<typeof readSitemapRows>>;
 
-type Entry = { path: string; lastmod: Date | undefined };
+/** A page by its English address; the sitemap lists it in every language. */
+type Entry = { path: `/${string}`; lastmod: Date | undefined };
 
 /** The later of two times; undefined only when both are. */
 function later(a: Date, b: Date | undefined): Date;
@@ -60,7 +62,7 @@ export function sitemapEntries(rows: SitemapRows): Entry[] {
   return [
     { path: home, lastmod: newest },
     { path: list, lastmod: newest },
-    ...[...categoryPageTime].map(([id, lastmod]) => ({ path: `/products?category=${id}`, lastmod })),
+    ...[...categoryPageTime].map(([id, lastmod]): Entry => ({ path: `/products?category=${id}`, lastmod })),
     ...productEntries,
     ...staticPages.map((path) => ({ path, lastmod: undefined })),
   ];
@@ -75,17 +77,30 @@ const w3cDatetime = (time: Date) => {
   return year >= 1 && year <= 9999 ? `${time.toISOString().slice(0, 19)}Z` : undefined;
 };
 
-/** The sitemap protocol's XML (sitemaps.org 0.9), every address absolute under `origin`. */
+/**
+ * The sitemap protocol's XML (sitemaps.org 0.9), every address absolute under `origin`: each page
+ * in English and in Turkish, each naming the other as its alternate (Google's `xhtml:link`
+ * form of hreflang), English also as `x-default` (issue 40).
+ */
 export function renderSitemap(origin: string, entries: Entry[]): string {
   // escapeHtml writes numeric character references, which XML reads as HTML does.
-  const urls = entries.map(({ path, lastmod }) => {
-    const loc = `<loc>${escapeHtml(new URL(path, origin).toString())}</loc>`;
+  const address = (path: `/${string}`) => escapeHtml(new URL(path, origin).toString());
+  const urls = entries.flatMap(({ path, lastmod }) => {
     const time = lastmod && w3cDatetime(lastmod);
-    return time ? `<url>${loc}<lastmod>${time}</lastmod></url>` : `<url>${loc}</url>`;
+    const alternates = [
+      ...locales.map(
+        (locale) => `<xhtml:link rel="alternate" hreflang="${locale}" href="${address(localizedPath(path, locale))}"/>`,
+      ),
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${address(path)}"/>`,
+    ].join("");
+    return locales.map((locale) => {
+      const loc = `<loc>${address(localizedPath(path, locale))}</loc>`;
+      return `<url>${loc}${time ? `<lastmod>${time}</lastmod>` : ""}${alternates}</url>`;
+    });
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
     ...urls,
     "</urlset>",
     "",
