@@ -19,6 +19,7 @@ const converted = [
   "web/features/about",
   "web/features/catalogue",
   "web/features/app-update",
+  "web/features/account",
 ];
 
 /** Props whose strings a person reads or hears. */
@@ -83,6 +84,16 @@ describe("the message catalogue (web/i18n/messages/)", () => {
   it("names every message in snake_case", () => {
     const keys = Object.keys(catalogue("en")).filter((key) => key !== "$schema");
     expect(keys.filter((key) => !/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/.test(key))).toEqual([]);
+  });
+
+  // The account screens' and the session's messages (issue 40); a test of every key follows.
+  // `account_menu` is the header's (web/components), translated with the layout's messages.
+  it.each(["account_", "session_"])("gives every %s message a Turkish text", (prefix) => {
+    const english = Object.keys(catalogue("en")).filter((key) => key.startsWith(prefix) && key !== "account_menu");
+    const turkish = catalogue("tr");
+    const missing = english.filter((key) => typeof turkish[key] !== "string" || turkish[key].trim() === "");
+    expect(missing).toEqual([]);
+    expect(english.length).toBeGreaterThan(0);
   });
 
   it.each(converted)("%s shows no text that is not from the catalogue", (folder) => {

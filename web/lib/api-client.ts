@@ -1,6 +1,7 @@
 import { hc } from "hono/client";
 import type { AppType } from "../../worker/app.ts";
 import { errorBodySchema } from "../../worker/contract/error-body.ts";
+import { m } from "../paraglide/messages.js";
 
 /**
  * The typed API client (docs/architecture.md §3): built from the server's route types, so a contract
@@ -53,7 +54,9 @@ export async function errorFromResponse(response: ResponseLike<unknown>): Promis
   return new ApiResponseError(
     response.status,
     "http_error",
-    `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}.`,
+    m.session_server_answered({
+      answer: `${response.status}${response.statusText ? ` ${response.statusText}` : ""}`,
+    }),
   );
 }
 
@@ -69,7 +72,7 @@ export async function readJson<T>(request: Promise<ResponseLike<T>> | ResponseLi
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     // fetch rejects only when no response arrived (a TypeError, whatever the browser's wording).
-    throw new NetworkError("No answer from the server.", { cause: error });
+    throw new NetworkError(m.session_no_answer(), { cause: error });
   }
   if (!response.ok) throw await errorFromResponse(response);
   return response.json();
@@ -77,7 +80,7 @@ export async function readJson<T>(request: Promise<ResponseLike<T>> | ResponseLi
 
 /** The sentence a screen shows for a failed call: the server's detail, else a plain one. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof NetworkError) return "We could not reach the server. Check your connection and try again.";
+  if (error instanceof NetworkError) return m.session_network_error();
   if (error instanceof ApiResponseError && error.message) return error.message;
   return fallback;
 }

@@ -1,5 +1,6 @@
 import { type Session, type SessionUser, sessionSchema, type UpdateUserRequest } from "../../worker/contract/auth.ts";
 import { type Profile, profileSchema } from "../../worker/contract/profile.ts";
+import { m } from "../paraglide/messages.js";
 import { ApiResponseError, NetworkError, readJson } from "./api-client.ts";
 import { tokenStorageKey } from "./session-hint.ts";
 
@@ -273,7 +274,7 @@ export class SessionManager {
   async updatePassword(password: string, { currentPassword }: { currentPassword?: string } = {}): Promise<void> {
     const recovery = this.#recovery;
     const token = recovery?.access_token ?? (await this.getAccessToken());
-    if (!token) throw new ApiResponseError(401, "unauthorized", "Please sign in to continue.");
+    if (!token) throw new ApiResponseError(401, "unauthorized", m.session_sign_in_to_continue());
     const body: UpdateUserRequest =
       recovery || currentPassword === undefined ? { password } : { current_password: currentPassword, password };
     const { user } = await readJson<{ user: SessionUser }>(
@@ -551,7 +552,7 @@ export class SessionManager {
 export class IncompleteSessionError extends Error {
   override name = "IncompleteSessionError";
   constructor() {
-    super("The sign-in answer carried no session.");
+    super(m.session_no_session_in_answer());
   }
 }
 

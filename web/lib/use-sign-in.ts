@@ -1,10 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { foldEmail, type Session } from "../../worker/contract/auth.ts";
+import { m } from "../paraglide/messages.js";
 import { ApiResponseError } from "./api-client.ts";
 import { rememberAdminSignIn } from "./session.ts";
-
-/** docs/product.md §5: sign-in and admin login both need both fields. */
-export const fillInAllFields = "Please fill in all fields";
 
 /**
  * The submit flow the member sign-in and the admin login share: both fields required (docs/product.md §5),
@@ -34,8 +32,9 @@ export function useSignIn({
     event.preventDefault();
     if (busy) return;
     const address = foldEmail(email);
+    // docs/product.md §5: sign-in and admin login both need both fields.
     if (!address || !password) {
-      setError(fillInAllFields);
+      setError(m.session_fill_in_all_fields());
       return;
     }
     setBusy(true);

@@ -23,6 +23,19 @@ describe("sign-in messages (docs/product.md §8)", () => {
     );
   });
 
+  it("tells those two refusals apart by their code, whatever the language of the detail", () => {
+    expect(signInErrorMessage(apiError("E-posta adresi henüz doğrulanmadı", "email_not_confirmed"))).toBe(
+      "Please verify your email before signing in. Check your inbox for the verification link.",
+    );
+    expect(signInErrorMessage(apiError("E-posta adresi veya şifre hatalı", "invalid_credentials"))).toBe(
+      "Invalid email or password. Please check your credentials and try again.",
+    );
+    // Another refusal whose words happen to match is still the provider's own message.
+    expect(signInErrorMessage(apiError("Email not confirmed by the admin", "forbidden", 403))).toBe(
+      "Email not confirmed by the admin",
+    );
+  });
+
   it("shows any other provider message as it is", () => {
     const limited = "Too many sign-in attempts. Please try again in 15 minutes.";
     expect(signInErrorMessage(apiError(limited, "too_many_requests", 429))).toBe(limited);

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { getSessionManager } from "../../lib/session.ts";
+import { m } from "../../paraglide/messages.js";
 import { changePasswordError, changePasswordErrorMessage } from "./account-messages.ts";
 import { FormMessage, NewPasswordFields, ProfileSection, TextField } from "./form-parts.tsx";
 
@@ -25,7 +26,7 @@ export function ChangePasswordForm({ className = "" }: { className?: string }) {
     try {
       await getSessionManager().updatePassword(fields.password, { currentPassword: fields.current });
       setFields(emptyFields);
-      setMessage({ tone: "success", text: "Password changed successfully!" });
+      setMessage({ tone: "success", text: m.account_password_changed() });
     } catch (failure) {
       setMessage({ tone: "error", text: changePasswordErrorMessage(failure) });
     } finally {
@@ -34,12 +35,12 @@ export function ChangePasswordForm({ className = "" }: { className?: string }) {
   };
 
   return (
-    <ProfileSection title="Change Password" className={className}>
-      <p className="mt-1 text-sm text-muted">Your other devices will be signed out; this one stays signed in.</p>
+    <ProfileSection title={m.account_change_password_title()} className={className}>
+      <p className="mt-1 text-sm text-muted">{m.account_change_password_note()}</p>
       <form noValidate onSubmit={onSubmit} className="mt-5 grid gap-4 sm:grid-cols-2">
         <TextField
           id={`${id}-current`}
-          label="Current Password"
+          label={m.account_current_password()}
           type="password"
           autoComplete="current-password"
           required
@@ -61,7 +62,7 @@ export function ChangePasswordForm({ className = "" }: { className?: string }) {
         {/* Left on phones: the floating contact button sits at the right edge. */}
         <div className="flex justify-start sm:col-span-2 sm:justify-end">
           <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-            {busy ? "Changing..." : "Change Password"}
+            {busy ? m.account_changing_password() : m.account_change_password()}
           </button>
         </div>
       </form>

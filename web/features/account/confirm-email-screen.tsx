@@ -5,11 +5,25 @@ import { CredentialField } from "../../components/credential-field.tsx";
 import { ScrollIcon } from "../../components/icons.tsx";
 import { MessageScreen } from "../../components/message-screen.tsx";
 import { ApiResponseError, api, errorMessage, readJson } from "../../lib/api-client.ts";
+import { m } from "../../paraglide/messages.js";
 import { FormMessage, fieldClass } from "./form-parts.tsx";
 
 /** The token of a verification link that was followed elsewhere (`/confirm-email#token=…`). */
 function tokenFromHash(hash: string): string | null {
   return new URLSearchParams(hash.replace(/^#/, "")).get("token") || null;
+}
+
+/** The title with its hyphenated words ("e-mail", "E-posta") kept whole: a phone's line breaks at the hyphen. */
+function keepHyphenatedWordsWhole(text: string) {
+  return text.split(/(\S+-\S+)/).map((piece, index) =>
+    index % 2 === 1 ? (
+      <span key={piece} className="whitespace-nowrap">
+        {piece}
+      </span>
+    ) : (
+      piece
+    ),
+  );
 }
 
 /** A link problem the server named (`link_used`, …), for the page that explains it. */
@@ -47,7 +61,7 @@ export function ConfirmEmailScreen() {
     event.preventDefault();
     if (busy || !token) return;
     if (!password) {
-      setError("Please enter your password.");
+      setError(m.account_enter_password());
       return;
     }
     setBusy(true);
@@ -61,19 +75,15 @@ export function ConfirmEmailScreen() {
         await navigate({ to: "/verify-email", search: { problem }, replace: true });
         return;
       }
-      setError(errorMessage(failure, "Failed to confirm your e-mail address. Please try again."));
+      setError(errorMessage(failure, m.account_confirm_email_failed()));
       setBusy(false);
     }
   };
 
   return (
     <MessageScreen
-      title={
-        <>
-          Confirm your <span className="whitespace-nowrap">e-mail</span> address
-        </>
-      }
-      documentTitle="Confirm your e-mail address"
+      title={keepHyphenatedWordsWhole(m.account_confirm_email_title())}
+      documentTitle={m.account_confirm_email_title()}
       icon={ScrollIcon}
       tone="calm"
       details={
@@ -81,24 +91,21 @@ export function ConfirmEmailScreen() {
           <form noValidate onSubmit={onSubmit} className="mt-8 space-y-4 text-left">
             <CredentialField
               kind="password"
-              label="Password"
+              label={m.account_password()}
               value={password}
               onChange={setPassword}
               className={fieldClass}
             />
             {error ? <FormMessage tone="error">{error}</FormMessage> : null}
             <button type="submit" className="btn btn-primary w-full" disabled={busy || !token} aria-busy={busy}>
-              {busy ? "Confirming..." : "Confirm"}
+              {busy ? m.account_confirming() : m.account_confirm()}
             </button>
           </form>
-          <p className="mt-8 text-sm text-muted">
-            Did not sign up with this address? Then there is nothing to do: without the password, nothing is confirmed.
-          </p>
+          <p className="mt-8 text-sm text-muted">{m.account_confirm_email_not_you()}</p>
         </>
       }
     >
-      To finish, enter the password you chose when you signed up. We ask because this link was opened in a different
-      browser from the one used to sign up.
+      {m.account_confirm_email_text()}
     </MessageScreen>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { foldEmail } from "../../../worker/contract/auth.ts";
 import { getSessionManager } from "../../lib/session.ts";
+import { m } from "../../paraglide/messages.js";
 import { resetRequestErrorMessage } from "./account-messages.ts";
 import { FormMessage, fieldClass } from "./form-parts.tsx";
 
@@ -11,7 +12,7 @@ import { FormMessage, fieldClass } from "./form-parts.tsx";
 export function EmailRequestForm({
   email,
   onEmailChange,
-  label = "Email",
+  label = m.account_email(),
   send,
   submitLabel,
   busyLabel,
@@ -40,7 +41,7 @@ export function EmailRequestForm({
     onSubmitted?.();
     const address = foldEmail(email);
     if (!address) {
-      setError("Please enter your email address.");
+      setError(m.account_enter_email());
       setState("idle");
       return;
     }
@@ -99,7 +100,7 @@ export function EmailRequestForm({
 export function PasswordResetRequest({
   email,
   onEmailChange,
-  label = "Email",
+  label = m.account_email(),
   onSubmit,
 }: {
   email: string;
@@ -114,9 +115,9 @@ export function PasswordResetRequest({
       label={label}
       onSubmit={onSubmit}
       send={(address) => getSessionManager().requestPasswordReset(address)}
-      submitLabel="Send reset email"
-      busyLabel="Sending reset email..."
-      sentMessage="Password reset email sent. Please check your inbox."
+      submitLabel={m.account_send_reset_email()}
+      busyLabel={m.account_sending_reset_email()}
+      sentMessage={m.account_reset_email_sent()}
       failureMessage={resetRequestErrorMessage}
     />
   );

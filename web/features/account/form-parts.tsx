@@ -1,6 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { type ComponentProps, type ReactNode, useId } from "react";
 import { minPasswordLength } from "../../../worker/contract/auth.ts";
+import { m } from "../../paraglide/messages.js";
+import { messageParts } from "./message-parts.tsx";
 
 /** The account screens' text field: tall enough to tap, one look across sign-up, sign-in, reset. */
 export const fieldClass =
@@ -137,28 +139,34 @@ export function NewPasswordFields({
   );
   return (
     <>
-      {field("password", "New Password", password)}
-      {field("confirm", "Confirm New Password", confirm)}
+      {field("password", m.account_new_password(), password)}
+      {field("confirm", m.account_confirm_new_password(), confirm)}
       <p id={`${id}-hint`} className="text-sm text-muted sm:col-span-2">
-        At least 6 characters.
+        {m.account_password_hint({ min: minPasswordLength })}
       </p>
     </>
   );
 }
 
-/** The note under sign-in and sign-up: doing it means agreeing to the terms and privacy policy. */
-export function AgreementNote({ children }: { children: ReactNode }) {
+/**
+ * The note under sign-in and sign-up: doing it means agreeing to the terms and privacy policy.
+ * `sentence` is the screen's message, with the two links as its parameters.
+ */
+export function AgreementNote({ sentence }: { sentence: (links: { terms: string; privacy: string }) => string }) {
   return (
     <p className="mt-4 text-center text-xs text-muted">
-      {children}, you agree to our{" "}
-      <Link to="/terms" className="underline underline-offset-2 hover:text-sage-800">
-        terms of service
-      </Link>{" "}
-      and{" "}
-      <Link to="/privacy" className="underline underline-offset-2 hover:text-sage-800">
-        privacy policy
-      </Link>
-      .
+      {messageParts(sentence, {
+        terms: (
+          <Link to="/terms" className="underline underline-offset-2 hover:text-sage-800">
+            {m.account_agreement_terms()}
+          </Link>
+        ),
+        privacy: (
+          <Link to="/privacy" className="underline underline-offset-2 hover:text-sage-800">
+            {m.account_agreement_privacy()}
+          </Link>
+        ),
+      })}
     </p>
   );
 }

@@ -6,6 +6,7 @@ import { readJson } from "../../lib/api-client.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { rememberTemperament, type TemperamentResult } from "../../lib/member-temperament.ts";
 import { getSessionManager, memberApi } from "../../lib/session.ts";
+import { m } from "../../paraglide/messages.js";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { FormMessage, fieldClass, ProfileSection, TextField } from "./form-parts.tsx";
 import { ProfileSummary } from "./profile-summary.tsx";
@@ -17,8 +18,8 @@ type Load = { state: "loading" } | { state: "failed" } | { state: "ready"; profi
 const readOnlyField = `${fieldClass} read-only:border-transparent read-only:bg-linen read-only:shadow-none`;
 
 const nameFields = [
-  { field: "first_name", label: "First Name", autoComplete: "given-name" },
-  { field: "last_name", label: "Last Name", autoComplete: "family-name" },
+  { field: "first_name", label: m.account_first_name, autoComplete: "given-name" },
+  { field: "last_name", label: m.account_last_name, autoComplete: "family-name" },
 ] as const;
 
 /**
@@ -29,7 +30,7 @@ const nameFields = [
  * answers change the suggestions there too.
  */
 export function ProfileScreen({ suggestions }: { suggestions?: (result: TemperamentResult) => ReactNode }) {
-  useDocumentTitle("My Profile");
+  useDocumentTitle(m.account_my_profile());
   const id = useId();
   const [load, setLoad] = useState<Load>({ state: "loading" });
   const [questions, setQuestions] = useState<SurveyQuestion[]>([]);
@@ -62,7 +63,7 @@ export function ProfileScreen({ suggestions }: { suggestions?: (result: Temperam
   if (load.state === "loading") {
     return (
       <p role="status" className="container-page py-24 text-center text-muted">
-        Loading profile...
+        {m.account_loading_profile()}
       </p>
     );
   }
@@ -71,7 +72,7 @@ export function ProfileScreen({ suggestions }: { suggestions?: (result: Temperam
       <section className="container-page py-16">
         <ErrorPanel
           className="mx-auto max-w-md"
-          message="Failed to load profile data"
+          message={m.account_profile_load_failed()}
           onRetry={() => {
             setLoad({ state: "loading" });
             void loadProfile();
@@ -110,11 +111,11 @@ export function ProfileScreen({ suggestions }: { suggestions?: (result: Temperam
     try {
       await readJson(memberApi.user.profile.$put({ json: draft }));
       setDraft(null);
-      setMessage({ tone: "success", text: "Profile updated successfully!" });
+      setMessage({ tone: "success", text: m.account_profile_updated() });
       // docs/product.md §4: a successful save leaves edit mode and reloads the profile.
       await loadProfile();
     } catch {
-      setMessage({ tone: "error", text: "Failed to update profile. Please try again." });
+      setMessage({ tone: "error", text: m.account_profile_update_failed() });
     } finally {
       setSaving(false);
     }
@@ -124,7 +125,7 @@ export function ProfileScreen({ suggestions }: { suggestions?: (result: Temperam
 
   return (
     <section className="container-page py-8 sm:py-12">
-      <h1 className="text-3xl font-semibold text-sage-900 sm:text-4xl">My Profile</h1>
+      <h1 className="text-3xl font-semibold text-sage-900 sm:text-4xl">{m.account_my_profile()}</h1>
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <ProfileSummary
           profile={profile}
@@ -136,7 +137,7 @@ export function ProfileScreen({ suggestions }: { suggestions?: (result: Temperam
 
         <form onSubmit={onSubmit} className="grid gap-6">
           <ProfileSection
-            title="Personal Information"
+            title={m.account_personal_information()}
             row="flex items-center justify-between gap-3"
             beside={
               <button
@@ -144,7 +145,7 @@ export function ProfileScreen({ suggestions }: { suggestions?: (result: Temperam
                 className="btn btn-outline min-h-10 px-4 py-1.5"
                 onClick={editing ? cancel : startEditing}
               >
-                {editing ? "Cancel" : "Edit"}
+                {editing ? m.account_cancel() : m.account_edit()}
               </button>
             }
           >
@@ -153,7 +154,7 @@ export function ProfileScreen({ suggestions }: { suggestions?: (result: Temperam
                 <TextField
                   key={field}
                   id={`${id}-${field}`}
-                  label={label}
+                  label={label()}
                   autoComplete={autoComplete}
                   required
                   readOnly={!editing}
@@ -164,7 +165,7 @@ export function ProfileScreen({ suggestions }: { suggestions?: (result: Temperam
               ))}
               <TextField
                 id={`${id}-email`}
-                label="Email"
+                label={m.account_email()}
                 type="email"
                 readOnly
                 aria-describedby={`${id}-email-note`}
@@ -173,7 +174,7 @@ export function ProfileScreen({ suggestions }: { suggestions?: (result: Temperam
                 className="sm:col-span-2"
                 after={
                   <p id={`${id}-email-note`} className="mt-1.5 text-sm text-muted">
-                    Email cannot be changed
+                    {m.account_email_cannot_change()}
                   </p>
                 }
               />
@@ -181,15 +182,15 @@ export function ProfileScreen({ suggestions }: { suggestions?: (result: Temperam
           </ProfileSection>
 
           <ProfileSection
-            title="Wellness Survey"
+            title={m.account_wellness_survey()}
             row="flex flex-wrap items-baseline justify-between gap-2"
             beside={
               <p className="text-sm font-medium text-sage-800">
-                Answered: {answered} / {questions.length}
+                {m.account_answered({ answered, total: questions.length })}
               </p>
             }
           >
-            {!editing ? <p className="mt-1 text-sm text-muted">Choose Edit to change your answers.</p> : null}
+            {!editing ? <p className="mt-1 text-sm text-muted">{m.account_choose_edit()}</p> : null}
             <div className="mt-4">
               <SurveyQuestionList
                 questions={questions}
@@ -207,10 +208,10 @@ export function ProfileScreen({ suggestions }: { suggestions?: (result: Temperam
           {editing ? (
             <div className="flex flex-wrap justify-start gap-3 sm:justify-end">
               <button type="button" className="btn btn-outline" onClick={cancel} disabled={saving}>
-                Cancel
+                {m.account_cancel()}
               </button>
               <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving}>
-                {saving ? "Saving..." : "Save Changes"}
+                {saving ? m.account_saving() : m.account_save_changes()}
               </button>
             </div>
           ) : null}

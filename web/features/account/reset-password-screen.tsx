@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { ApiResponseError, errorMessage } from "../../lib/api-client.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { getSessionManager } from "../../lib/session.ts";
+import { m } from "../../paraglide/messages.js";
 import { newPasswordError, updatePasswordErrorMessage } from "./account-messages.ts";
 import { PasswordResetRequest } from "./email-request-form.tsx";
 import { AccountCard, FormMessage, NewPasswordFields } from "./form-parts.tsx";
@@ -18,9 +19,6 @@ type LinkState =
   /** No answer: the token was not spent, so the same link may be tried again. */
   | { kind: "unreachable"; message: string };
 
-const missingLink = "This page needs the link from your password reset e-mail.";
-const expiredLink = "This password reset link has expired. Please ask for a new one.";
-
 /** The token of a reset link (`/reset-password#token=…`). In the fragment, it never reaches a server log. */
 function tokenFromHash(hash: string): string | null {
   return new URLSearchParams(hash.replace(/^#/, "")).get("token") || null;
@@ -31,7 +29,7 @@ function tokenFromHash(hash: string): string | null {
  * recovery session (PASSWORD_RECOVERY), the new password set with it, then sign-in after 1200 ms.
  */
 export function ResetPasswordScreen() {
-  useDocumentTitle("Reset Password");
+  useDocumentTitle(m.account_reset_password());
   const id = useId();
   const router = useRouter();
   const navigate = useNavigate();
@@ -42,7 +40,7 @@ export function ResetPasswordScreen() {
   if (tokenInAddress && tokenInAddress !== token) setToken(tokenInAddress);
   const [attempt, setAttempt] = useState(0);
   const [link, setLink] = useState<LinkState>(
-    token ? { kind: "checking" } : { kind: "unusable", message: missingLink },
+    token ? { kind: "checking" } : { kind: "unusable", message: m.account_reset_link_missing() },
   );
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
@@ -93,7 +91,7 @@ export function ResetPasswordScreen() {
     } catch (failure) {
       // The recovery session lasts 15 minutes: past that the link has to be asked for again.
       if (failure instanceof ApiResponseError && failure.status === 401)
-        setLink({ kind: "unusable", message: expiredLink });
+        setLink({ kind: "unusable", message: m.account_reset_link_expired() });
       else setError(updatePasswordErrorMessage(failure));
     } finally {
       setBusy(false);
@@ -104,13 +102,13 @@ export function ResetPasswordScreen() {
     <section className="container-page py-10 sm:py-16">
       <AccountCard className="max-w-md">
         <header className="text-center">
-          <h1 className="text-3xl font-semibold text-sage-900 sm:text-4xl">Reset Password</h1>
-          {link.kind === "unusable" ? null : <p className="mt-3 text-muted">Enter your new password below</p>}
+          <h1 className="text-3xl font-semibold text-sage-900 sm:text-4xl">{m.account_reset_password()}</h1>
+          {link.kind === "unusable" ? null : <p className="mt-3 text-muted">{m.account_enter_new_password()}</p>}
         </header>
 
         {link.kind === "checking" ? (
           <p role="status" className="mt-8 text-center text-muted">
-            Checking your link…
+            {m.account_checking_link()}
           </p>
         ) : null}
 
@@ -118,7 +116,7 @@ export function ResetPasswordScreen() {
           <div className="mt-8 text-center">
             <FormMessage tone="error">{link.message}</FormMessage>
             <button type="button" className="btn btn-outline mt-4" onClick={() => setAttempt((n) => n + 1)}>
-              Try again
+              {m.account_try_again()}
             </button>
           </div>
         ) : null}
@@ -126,7 +124,7 @@ export function ResetPasswordScreen() {
         {link.kind === "unusable" ? (
           <div className="mt-8 space-y-5">
             <FormMessage tone="error">{link.message}</FormMessage>
-            <p className="text-sm text-muted">Enter your email address and we will send you a new link.</p>
+            <p className="text-sm text-muted">{m.account_new_reset_link_intro()}</p>
             <PasswordResetRequest email={resetEmail} onEmailChange={setResetEmail} />
           </div>
         ) : null}
@@ -141,18 +139,16 @@ export function ResetPasswordScreen() {
               disabled={done}
             />
             {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-            {done ? (
-              <FormMessage tone="success">Your password has been updated. Taking you to Sign In…</FormMessage>
-            ) : null}
+            {done ? <FormMessage tone="success">{m.account_password_updated()}</FormMessage> : null}
             <button type="submit" className="btn btn-primary w-full" disabled={busy || done} aria-busy={busy}>
-              {busy ? "Updating..." : "Update Password"}
+              {busy ? m.account_updating_password() : m.account_update_password()}
             </button>
           </form>
         ) : null}
 
         <p className="mt-8 text-center text-sm">
           <Link to="/signin" className="font-semibold text-sage-800 underline underline-offset-4">
-            Back to Sign In
+            {m.account_back_to_sign_in()}
           </Link>
         </p>
       </AccountCard>

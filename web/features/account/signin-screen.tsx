@@ -5,6 +5,7 @@ import { ChevronDownIcon } from "../../components/icons.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { getSessionManager } from "../../lib/session.ts";
 import { useSignIn } from "../../lib/use-sign-in.ts";
+import { m } from "../../paraglide/messages.js";
 import { signInErrorMessage } from "./account-messages.ts";
 import { PasswordResetRequest } from "./email-request-form.tsx";
 import { AccountCard, AgreementNote, FormMessage, fieldClass } from "./form-parts.tsx";
@@ -14,7 +15,7 @@ import { AccountCard, AgreementNote, FormMessage, fieldClass } from "./form-part
  * takes the member to / (the administrator to /admin), replacing this entry.
  */
 export function SigninScreen() {
-  useDocumentTitle("Sign In");
+  useDocumentTitle(m.account_sign_in());
   const id = useId();
   const [resetOpen, setResetOpen] = useState(false);
   const [resetEmail, setResetEmail] = useState("");
@@ -49,8 +50,8 @@ export function SigninScreen() {
     <section className="container-page py-10 sm:py-16">
       <AccountCard className="max-w-md">
         <header className="text-center">
-          <h1 className="text-3xl font-semibold text-sage-900 sm:text-4xl">Welcome Back</h1>
-          <p className="mt-3 text-muted">Sign in to see your profile and your temperament test.</p>
+          <h1 className="text-3xl font-semibold text-sage-900 sm:text-4xl">{m.account_welcome_back()}</h1>
+          <p className="mt-3 text-muted">{m.account_sign_in_intro()}</p>
         </header>
 
         <form noValidate onSubmit={onSignIn} className="mt-8 space-y-4">
@@ -59,7 +60,7 @@ export function SigninScreen() {
           {form.error && speaking === "sign-in" ? <FormMessage tone="error">{form.error}</FormMessage> : null}
 
           <button type="submit" className="btn btn-primary w-full" disabled={form.busy} aria-busy={form.busy}>
-            {form.busy ? "Signing In..." : "Sign In"}
+            {form.busy ? m.account_signing_in() : m.account_sign_in()}
           </button>
         </form>
 
@@ -71,16 +72,16 @@ export function SigninScreen() {
             onClick={toggleReset}
             className="inline-flex min-h-11 items-center gap-1.5 rounded-full text-sm font-semibold text-sage-800 underline-offset-4 hover:underline"
           >
-            Forgot your password?
+            {m.account_forgot_password()}
             <ChevronDownIcon className={`size-4 transition-transform ${resetOpen ? "rotate-180" : ""}`} />
           </button>
           <section
             id={`${id}-reset`}
             hidden={!resetOpen}
-            aria-label="Reset your password"
+            aria-label={m.account_reset_your_password()}
             className="mt-3 rounded-2xl bg-linen p-4"
           >
-            <p className="mb-3 text-sm text-muted">We will e-mail you a link to choose a new password.</p>
+            <p className="mb-3 text-sm text-muted">{m.account_reset_panel_intro()}</p>
             <PasswordResetRequest
               key={resetRound}
               email={resetEmail}
@@ -91,12 +92,12 @@ export function SigninScreen() {
         </div>
 
         <p className="mt-6 text-center text-sm text-muted">
-          Don’t have an account?{" "}
+          {m.account_no_account()}{" "}
           <Link to="/signup" className="font-semibold text-sage-800 underline underline-offset-4">
-            Sign Up
+            {m.account_sign_up()}
           </Link>
         </p>
-        <AgreementNote>By signing in</AgreementNote>
+        <AgreementNote sentence={m.account_agreement_sign_in} />
       </AccountCard>
     </section>
   );

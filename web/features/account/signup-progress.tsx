@@ -1,18 +1,18 @@
+import { m } from "../../paraglide/messages.js";
+
 /** "Step N of 3", a progress bar and the steps' labels (docs/product.md §2). */
 export function SignupProgress({ step, titles }: { step: number; titles: readonly string[] }) {
   const total = titles.length;
   return (
     <div className="mt-8">
-      <p className="text-center text-sm font-semibold text-sage-800">
-        Step {step} of {total}
-      </p>
+      <p className="text-center text-sm font-semibold text-sage-800">{m.account_step_of({ step, total })}</p>
       <div
         role="progressbar"
-        aria-label="Sign-up progress"
+        aria-label={m.account_signup_progress()}
         aria-valuemin={1}
         aria-valuemax={total}
         aria-valuenow={step}
-        aria-valuetext={`Step ${step} of ${total}: ${titles[step - 1]}`}
+        aria-valuetext={`${m.account_step_of({ step, total })}: ${titles[step - 1]}`}
         className="mt-3 h-2 overflow-hidden rounded-full bg-sage-100"
       >
         <div

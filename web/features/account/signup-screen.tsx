@@ -5,7 +5,7 @@ import type { SurveyQuestion } from "../../../worker/contract/catalogue.ts";
 import { ErrorPanel } from "../../components/error-panel.tsx";
 import { api, errorMessage, readJson } from "../../lib/api-client.ts";
 import { useDocumentTitle } from "../../lib/document-title.ts";
-import { surveyQuestionsNotLoaded } from "./account-messages.ts";
+import { m } from "../../paraglide/messages.js";
 import { AgreementNote } from "./form-parts.tsx";
 import { clearDraft, loadDraft, type SignupDraft, saveDraft } from "./signup-draft.ts";
 import { SignupProgress } from "./signup-progress.tsx";
@@ -14,7 +14,7 @@ import { accountStepError, surveyStepError } from "./signup-validation.ts";
 import { SignupWelcome } from "./signup-welcome.tsx";
 import { SurveyQuestionList } from "./survey-question-list.tsx";
 
-export const signupStepTitles = ["Account Details", "Wellness Survey", "Review Your Information"] as const;
+const signupStepTitles = () => [m.account_step_account_details(), m.account_wellness_survey(), m.account_step_review()];
 
 /**
  * docs/product.md §2's three-step sign-up wizard: account details, the 20-question temperament test, a
@@ -32,7 +32,8 @@ export function SignupScreen({
   questionsFailed: boolean;
   onReloadQuestions(): Promise<void>;
 }) {
-  useDocumentTitle("Sign Up");
+  useDocumentTitle(m.account_sign_up());
+  const stepTitles = signupStepTitles();
   const [draft, setDraft] = useState<SignupDraft>(loadDraft);
   const [passwords, setPasswords] = useState({ password: "", confirmPassword: "" });
   const [error, setError] = useState<string | null>(null);
@@ -99,7 +100,7 @@ export function SignupScreen({
       clearDraft();
       setRegistered(answer.email);
     } catch (failure) {
-      setError(errorMessage(failure, "Registration failed. Please try again."));
+      setError(errorMessage(failure, m.account_registration_failed()));
     } finally {
       setBusy(false);
     }
@@ -124,17 +125,15 @@ export function SignupScreen({
     <section className="container-page py-10 sm:py-16">
       <div className="mx-auto max-w-2xl rounded-3xl border border-sand bg-white/80 px-5 py-8 shadow-soft sm:px-10 sm:py-10">
         <header className="text-center">
-          <h1 className="text-3xl font-semibold text-sage-900 sm:text-4xl">Create Your Account</h1>
-          <p className="mx-auto mt-3 max-w-md text-muted">
-            After signing up, the 20-question temperament test will be waiting for you.
-          </p>
+          <h1 className="text-3xl font-semibold text-sage-900 sm:text-4xl">{m.account_create_your_account()}</h1>
+          <p className="mx-auto mt-3 max-w-md text-muted">{m.account_signup_intro()}</p>
         </header>
 
-        <SignupProgress step={draft.step} titles={signupStepTitles} />
+        <SignupProgress step={draft.step} titles={stepTitles} />
 
         <form noValidate onSubmit={onSubmit} className="mt-8">
           <h2 ref={stepHeading} tabIndex={-1} className="text-xl font-semibold text-sage-900 outline-none">
-            {signupStepTitles[draft.step - 1]}
+            {stepTitles[draft.step - 1]}
           </h2>
 
           <div className="mt-5">
@@ -150,16 +149,16 @@ export function SignupScreen({
             ) : null}
             {questionsMissing ? (
               <ErrorPanel
-                message={surveyQuestionsNotLoaded}
+                message={m.account_survey_questions_not_loaded()}
                 onRetry={reloadQuestions}
-                retryLabel="Try again"
+                retryLabel={m.account_try_again()}
                 busy={reloading}
               />
             ) : null}
             {draft.step === 2 && !questionsFailed ? (
               <>
                 <p className="mb-3 text-sm font-medium text-sage-800" aria-live="polite">
-                  Answered: {answered} / {questions.length}
+                  {m.account_answered({ answered, total: questions.length })}
                 </p>
                 <SurveyQuestionList
                   questions={questions}
@@ -176,7 +175,7 @@ export function SignupScreen({
                     disabled={reloading}
                     aria-busy={reloading}
                   >
-                    Try again
+                    {m.account_try_again()}
                   </button>
                 ) : null}
               </>
@@ -210,23 +209,23 @@ export function SignupScreen({
                 goTo(draft.step === 3 ? 2 : 1);
               }}
             >
-              Previous
+              {m.account_previous()}
             </button>
             {questionsMissing ? null : (
               <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-                {draft.step < 3 ? "Next" : busy ? "Creating Account..." : "Create Account"}
+                {draft.step < 3 ? m.account_next() : busy ? m.account_creating_account() : m.account_create_account()}
               </button>
             )}
           </div>
         </form>
 
         <p className="mt-8 text-center text-sm text-muted">
-          Already have an account?{" "}
+          {m.account_have_account()}{" "}
           <Link to="/signin" className="font-semibold text-sage-800 underline underline-offset-4">
-            Sign In
+            {m.account_sign_in()}
           </Link>
         </p>
-        <AgreementNote>By creating an account</AgreementNote>
+        <AgreementNote sentence={m.account_agreement_sign_up} />
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 import { minPasswordLength } from "../../../worker/contract/auth.ts";
+import { m } from "../../paraglide/messages.js";
 
 export type AccountFields = {
   firstName: string;
@@ -12,10 +13,10 @@ export type AccountFields = {
 export function accountStepError(fields: AccountFields): string | null {
   const { firstName, lastName, email, password, confirmPassword } = fields;
   if ([firstName, lastName, email].some((v) => !v.trim()) || !password || !confirmPassword) {
-    return "Please fill in all fields";
+    return m.session_fill_in_all_fields();
   }
-  if (password !== confirmPassword) return "Passwords do not match";
-  if (password.length < minPasswordLength) return "Password must be at least 6 characters";
+  if (password !== confirmPassword) return m.account_signup_passwords_do_not_match();
+  if (password.length < minPasswordLength) return m.account_signup_password_too_short({ min: minPasswordLength });
   return null;
 }
 
@@ -23,5 +24,5 @@ export function accountStepError(fields: AccountFields): string | null {
 export function surveyStepError(questionIds: readonly number[], responses: Record<string, string>): string | null {
   const answered = questionIds.filter((id) => responses[String(id)]).length;
   if (answered === questionIds.length) return null;
-  return `Please answer all ${questionIds.length} questions. You have answered ${answered}.`;
+  return m.account_answer_all_questions({ total: questionIds.length, answered });
 }

@@ -1,24 +1,23 @@
 import { SproutIcon } from "../../components/icons.tsx";
 import { MessageScreen } from "../../components/message-screen.tsx";
+import { m } from "../../paraglide/messages.js";
+import { messageParts } from "./message-parts.tsx";
 
 /** After the wizard (docs/product.md §2): registration is complete; the result comes by e-mail. */
 export function SignupWelcome({ email }: { email: string }) {
   return (
     <MessageScreen
-      title="Welcome to the product"
-      documentTitle="Welcome"
+      title={m.account_welcome_title()}
+      documentTitle={m.account_welcome()}
       focusTitle
       icon={SproutIcon}
       tone="calm"
-      links={[{ to: "/signin", label: "Go to Sign In" }]}
-      details={
-        <p className="mx-auto mt-3 max-w-md text-muted">
-          Your temperament test result will be e-mailed to you within 24 hours. Please check your spam folder too.
-        </p>
-      }
+      links={[{ to: "/signin", label: m.account_go_to_sign_in() }]}
+      details={<p className="mx-auto mt-3 max-w-md text-muted">{m.account_result_by_email()}</p>}
     >
-      Your registration is complete. We sent a link to <strong className="break-all text-ink">{email}</strong> to
-      confirm your e-mail address.
+      {messageParts(m.account_registration_complete, {
+        email: <strong className="break-all text-ink">{email}</strong>,
+      })}
     </MessageScreen>
   );
 }

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import type { SurveyQuestion } from "../../../worker/contract/catalogue.ts";
 import { ScrollArea } from "../../components/scroll-area.tsx";
+import { m } from "../../paraglide/messages.js";
 
 /**
  * The temperament test as numbered questions with one radio group each (docs/product.md §2): used by the
@@ -19,10 +20,10 @@ export function SurveyQuestionList({
 }) {
   const id = useId();
   if (questions.length === 0) {
-    return <p className="rounded-2xl bg-linen px-5 py-8 text-center text-muted">No survey questions available.</p>;
+    return <p className="rounded-2xl bg-linen px-5 py-8 text-center text-muted">{m.account_no_survey_questions()}</p>;
   }
   return (
-    <ScrollArea label="Survey questions" className="p-3 sm:p-4">
+    <ScrollArea label={m.account_survey_questions()} className="p-3 sm:p-4">
       <ol className="space-y-4">
         {questions.map((question, index) => (
           <li key={question.id}>
@@ -31,7 +32,7 @@ export function SurveyQuestionList({
                 <span className="mr-1 text-sage-700">{index + 1}.</span> {question.question}
               </legend>
               {question.options.length === 0 ? (
-                <p className="clear-left text-sm text-muted">No options provided for this question.</p>
+                <p className="clear-left text-sm text-muted">{m.account_no_options()}</p>
               ) : (
                 <div className="clear-left grid gap-1.5">
                   {question.options.map((option, optionIndex) => {

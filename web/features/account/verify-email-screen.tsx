@@ -4,21 +4,13 @@ import type { VerifyProblem } from "../../../worker/contract/auth.ts";
 import { ScrollIcon } from "../../components/icons.tsx";
 import { MessageScreen } from "../../components/message-screen.tsx";
 import { api, errorMessage, readJson } from "../../lib/api-client.ts";
+import { m } from "../../paraglide/messages.js";
 import { EmailRequestForm } from "./email-request-form.tsx";
 
-const problems: Record<VerifyProblem, { title: string; text: string }> = {
-  used: {
-    title: "This link has already been used",
-    text: "Your e-mail address may already be confirmed: try signing in. If it is not, ask for a new link below.",
-  },
-  expired: {
-    title: "This link has expired",
-    text: "Confirmation links work for 24 hours. Ask for a new one below.",
-  },
-  invalid: {
-    title: "This link does not work",
-    text: "It may be incomplete or replaced by a newer link, or your address was confirmed with another link: try signing in. If not, ask for a new one below.",
-  },
+const problems: Record<VerifyProblem, { title: () => string; text: () => string }> = {
+  used: { title: m.account_link_used_title, text: m.account_link_used_text },
+  expired: { title: m.account_link_expired_title, text: m.account_link_expired_text },
+  invalid: { title: m.account_link_invalid_title, text: m.account_link_invalid_text },
 };
 
 /**
@@ -31,7 +23,7 @@ export function VerifyEmailScreen({ problem }: { problem: VerifyProblem }) {
 
   return (
     <MessageScreen
-      title={title}
+      title={title()}
       icon={ScrollIcon}
       tone="warm"
       details={
@@ -41,22 +33,22 @@ export function VerifyEmailScreen({ problem }: { problem: VerifyProblem }) {
               email={email}
               onEmailChange={setEmail}
               send={(address) => readJson(api.auth.verify.resend.$post({ json: { email: address } }))}
-              submitLabel="Send a new link"
-              busyLabel="Sending..."
-              sentMessage="If this address has an account waiting for confirmation, a new link is on its way. Please check your spam folder too."
-              failureMessage={(failure) => errorMessage(failure, "Failed to send a new link. Please try again.")}
+              submitLabel={m.account_send_new_link()}
+              busyLabel={m.account_sending()}
+              sentMessage={m.account_new_link_sent()}
+              failureMessage={(failure) => errorMessage(failure, m.account_new_link_failed())}
             />
           </div>
           <p className="mt-8 text-sm text-muted">
-            Already confirmed?{" "}
+            {m.account_already_confirmed()}{" "}
             <Link to="/signin" className="font-semibold text-sage-800 underline underline-offset-4">
-              Sign In
+              {m.account_sign_in()}
             </Link>
           </p>
         </>
       }
     >
-      {text}
+      {text()}
     </MessageScreen>
   );
 }
