@@ -19,7 +19,9 @@ function run(command: string, args: string[]): void {
  * what is there.
  */
 export function ensureWebBuilt(rebuild = false): void {
-  const missing = !existsSync(join(webDist, "index.html")) || !existsSync(join(root, "dist/ssr/entry-server.js"));
+  const missing =
+    ["index.html", "tr/index.html"].some((shell) => !existsSync(join(webDist, shell))) ||
+    !existsSync(join(root, "dist/ssr/entry-server.js"));
   if (rebuild || missing) {
     run("vite", ["build"]);
   }

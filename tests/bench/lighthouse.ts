@@ -98,6 +98,9 @@ export async function lighthouseSection(options: LighthouseOptions): Promise<Sec
       { key: "static", label: "static / (baseline)", path: staticPage.path, app: false },
       { key: "home", label: "/", path: "/", app: true },
       { key: "products", label: "/products", path: "/products", app: true },
+      // The same pages in Turkish (issue 40): the band holds for both languages.
+      { key: "home-tr", label: "/tr", path: "/tr", app: true },
+      { key: "products-tr", label: "/tr/products", path: "/tr/products", app: true },
       ...(first
         ? [
             {
