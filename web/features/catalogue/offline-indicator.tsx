@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { m } from "../../paraglide/messages.js";
+import { getLocale } from "../../paraglide/runtime.js";
 import { startCatalogue, useCatalogue } from "./use-catalogue.ts";
 
 function subscribeToNetwork(listener: () => void): () => void {
@@ -35,9 +36,9 @@ function useNow(active: boolean): number {
 // Made when first needed, not when the app starts: building an Intl formatter loads its locale
 // data, ~20 ms of the app's start on a phone, and most visits never show the indicator.
 let relative: Intl.RelativeTimeFormat | undefined;
-const relativeTime = () => (relative ??= new Intl.RelativeTimeFormat("en", { numeric: "auto" }));
+const relativeTime = () => (relative ??= new Intl.RelativeTimeFormat(getLocale(), { numeric: "auto" }));
 
-/** "just now", "5 minutes ago", "3 hours ago", "yesterday", "4 days ago". */
+/** "just now", "5 minutes ago", "3 hours ago", "yesterday", "4 days ago"; in Turkish "5 dakika önce", "dün". */
 export function describeAge(checkedAt: number, now: number): string {
   const minutes = Math.max(0, Math.round((now - checkedAt) / 60_000));
   if (minutes < 1) return m.offline_just_now();

@@ -4,6 +4,7 @@ import type { Product } from "../../../worker/contract/catalogue.ts";
 import { ArrowRightIcon } from "../../components/icons.tsx";
 import { ImageWithFallback } from "../../components/image-with-fallback.tsx";
 import { m } from "../../paraglide/messages.js";
+import { getLocale } from "../../paraglide/runtime.js";
 import { primaryImage } from "./product-image.ts";
 
 type ProductCardProps = {
@@ -67,7 +68,7 @@ function ProductCardContent({ product, headingLevel = 3, eager = false, priority
         </p>
         <span
           aria-hidden="true"
-          lang="en"
+          lang={getLocale()}
           className="mt-auto inline-flex items-center gap-1.5 pt-5 text-sm font-semibold text-terracotta-700"
         >
           {m.product_card_view_details()}
