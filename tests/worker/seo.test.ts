@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { categories, products } from "../../worker/db/schema.ts";
 import { createCategory, createProduct, createProducts } from "../support/factories.ts";
-import { readHead, readSitemap, structuredItem } from "../support/seo.ts";
+import {
+  ownTextPaths,
+  productInCategoryTrail,
+  readHead,
+  readSitemap,
+  sitemapLocations,
+  structuredItem,
+} from "../support/seo.ts";
 import { setUpWorkerShop } from "./harness.ts";
 
 // Issue 31's sitemap, robots.txt, canonical addresses and JSON-LD in the production runtime: the
@@ -28,18 +35,8 @@ describe("GET /sitemap.xml and /robots.txt under workerd", () => {
     const productIds = (await db.select({ id: products.id }).from(products)).map((p) => p.id);
     const categoryIds = (await db.select({ id: categories.id }).from(categories)).map((c) => c.id);
     expect(productIds.length).toBeGreaterThan(0);
-    expect(entries.map((e) => e.loc).sort()).toEqual(
-      [
-        `${origin}/`,
-        `${origin}/products`,
-        `${origin}/about`,
-        `${origin}/privacy`,
-        `${origin}/terms`,
-        ...categoryIds.map((id) => `${origin}/products?category=${id}`),
-        ...productIds.map((id) => `${origin}/products/${id}`),
-      ].sort(),
-    );
-    const ownTexts = ["/about", "/privacy", "/terms"].map((path) => `${origin}${path}`);
+    expect(entries.map((e) => e.loc).sort()).toEqual(sitemapLocations(origin, { categoryIds, productIds }));
+    const ownTexts = ownTextPaths.map((path) => `${origin}${path}`);
     for (const entry of entries.filter((e) => !ownTexts.includes(e.loc))) {
       expect(entry.lastmod, entry.loc).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     }
@@ -142,15 +139,9 @@ describe("canonical addresses and JSON-LD under workerd", () => {
       url,
       category: "Şifalı Otlar",
     });
-    expect(structuredItem(html, "BreadcrumbList")).toEqual({
-      "@context": "https://schema.org",
-      "@type": "BreadcrumbList",
-      itemListElement: [
-        { "@type": "ListItem", position: 1, name: "Home", item: `${origin}/` },
-        { "@type": "ListItem", position: 2, name: "Şifalı Otlar", item: `${origin}/products?category=${category.id}` },
-        { "@type": "ListItem", position: 3, name, item: url },
-      ],
-    });
+    expect(structuredItem(html, "BreadcrumbList")).toEqual(
+      productInCategoryTrail(origin, { id: category.id, name: "Şifalı Otlar" }, { name, url }),
+    );
   });
 
   it("gives /about, /privacy and /terms their canonical address, description and JSON-LD", async () => {
