@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dispatchOutbox } from "../../worker/email/dispatcher.ts";
-import { enqueueEmail } from "../../worker/email/outbox.ts";
+import type { Mailer } from "../../worker/email/mailer.ts";
+import { enqueueEmail, type QueuedEmail } from "../../worker/email/outbox.ts";
 import { devMailboxMailer } from "../../worker/email/transports/dev-mailbox.ts";
 import { createLogger } from "../../worker/lib/logger.ts";
 import { createTestApp } from "../support/test-app.ts";
@@ -9,6 +10,25 @@ import { createTestApp } from "../support/test-app.ts";
 
 describe("in development", async () => {
   const { app, db, clock } = await createTestApp({ APP_ENV: "development" });
+
+  /** Queues `message` due now and runs the dispatcher once over the outbox with `mailer`. */
+  const dispatchOneMessage = async (
+    message: Omit<QueuedEmail, "sendAfter">,
+    { mailer, maxAttempts }: { mailer: Mailer; maxAttempts: number },
+  ) => {
+    await enqueueEmail(db, { ...message, sendAfter: clock.now() });
+    return dispatchOutbox({
+      db,
+      clock,
+      logger: createLogger("silent"),
+      from: "Doğal Yaşam <a@b.test>",
+      maxAttempts,
+      mailer,
+    });
+  };
+  const newestMessage = async () =>
+    ((await (await app.request("/api/dev/mailbox")).json()) as Record<string, unknown>[])[0];
+  const mailboxPage = async () => (await app.request("/dev/mailbox")).text();
 
   it("lists the messages newest first, with what a developer needs to read them", async () => {
     await enqueueEmail(db, {
@@ -58,17 +78,17 @@ describe("in development", async () => {
     expect(res.headers.get("Content-Security-Policy")).toContain("script-src 'self'");
   });
   it("is where the dev-mailbox transport delivers: the message stays readable, marked delivered", async () => {
-    await enqueueEmail(db, {
-      kind: "temperament_result",
-      to: "mizac@example.com",
-      content: { subject: "Mizaç sonucunuz", text: "Melankolik", html: "<p>Melankolik</p>" },
-      sendAfter: clock.now(),
-    });
-    const deps = { db, clock, logger: createLogger("silent"), from: "Doğal Yaşam <a@b.test>", maxAttempts: 8 };
-    expect(await dispatchOutbox({ ...deps, mailer: devMailboxMailer })).toMatchObject({ sent: 1 });
+    const sent = await dispatchOneMessage(
+      {
+        kind: "temperament_result",
+        to: "mizac@example.com",
+        content: { subject: "Mizaç sonucunuz", text: "Melankolik", html: "<p>Melankolik</p>" },
+      },
+      { mailer: devMailboxMailer, maxAttempts: 8 },
+    );
+    expect(sent).toMatchObject({ sent: 1 });
 
-    const [newest] = (await (await app.request("/api/dev/mailbox")).json()) as Record<string, unknown>[];
-    expect(newest).toMatchObject({
+    expect(await newestMessage()).toMatchObject({
       to: "mizac@example.com",
       subject: "Mizaç sonucunuz",
       text: "Melankolik",
@@ -78,28 +98,24 @@ describe("in development", async () => {
       failed_at: null,
       attempts: 1,
     });
-    expect(await (await app.request("/dev/mailbox")).text()).toContain(`delivered ${clock.now().toISOString()}`);
+    expect(await mailboxPage()).toContain(`delivered ${clock.now().toISOString()}`);
   });
 
   it("shows a message the dispatcher gave up on, with its last error", async () => {
-    await enqueueEmail(db, {
-      kind: "verify_email",
-      to: "yok@example.com",
-      content: { subject: "Doğrulama", text: "t", html: "<p>t</p>" },
-      sendAfter: clock.now(),
-    });
     const refusing = {
       transport: "refusing",
       send: async () => {
         throw new Error("550 5.1.1 <yok@example.com>: no such user");
       },
     };
-    const deps = { db, clock, logger: createLogger("silent"), from: "a@b.test", maxAttempts: 1 };
-    expect(await dispatchOutbox({ ...deps, mailer: refusing })).toMatchObject({ failed: 1 });
+    const failed = await dispatchOneMessage(
+      { kind: "verify_email", to: "yok@example.com", content: { subject: "Doğrulama", text: "t", html: "<p>t</p>" } },
+      { mailer: refusing, maxAttempts: 1 },
+    );
+    expect(failed).toMatchObject({ failed: 1 });
 
-    const [newest] = (await (await app.request("/api/dev/mailbox")).json()) as Record<string, unknown>[];
-    expect(newest).toMatchObject({ sent_at: null, failed_at: clock.now().toISOString(), attempts: 1 });
-    expect(await (await app.request("/dev/mailbox")).text()).toContain(
+    expect(await newestMessage()).toMatchObject({ sent_at: null, failed_at: clock.now().toISOString(), attempts: 1 });
+    expect(await mailboxPage()).toContain(
       "after 1 try (last error: 550 5.1.1 &#60;yok@example.com&#62;: no such user)",
     );
   });

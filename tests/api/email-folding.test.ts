@@ -21,22 +21,21 @@ const { app, db, survey } = await (async () => {
 const post = (path: string, body: unknown) =>
   app.request(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 
+/** A member whose account was made as `stored` signs in typing `typed` and the right password. */
+async function signInTyping(stored: string, typed: string) {
+  const member = await createMember(db, { email: stored });
+  const res = await post("/api/auth/token?grant_type=password", { email: typed, password: member.password });
+  return { member, res };
+}
+
 it("signs in an account made as info@example.com when İNFO@EXAMPLE.COM is typed", async () => {
-  const member = await createMember(db, { email: "info@example.com" });
-  const res = await post("/api/auth/token?grant_type=password", {
-    email: "İNFO@EXAMPLE.COM",
-    password: member.password,
-  });
+  const { member, res } = await signInTyping("info@example.com", "İNFO@EXAMPLE.COM");
   expect(res.status).toBe(200);
   expect(((await res.json()) as { user: { id: string } }).user.id).toBe(member.id);
 });
 
 it("signs in with the Kelvin sign where the address has a k", async () => {
-  const member = await createMember(db, { email: "kerem@example.com" });
-  const res = await post("/api/auth/token?grant_type=password", {
-    email: "\u212AEREM@EXAMPLE.COM",
-    password: member.password,
-  });
+  const { res } = await signInTyping("kerem@example.com", "\u212AEREM@EXAMPLE.COM");
   expect(res.status).toBe(200);
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { maxBodyBytes } from "../../worker/app.ts";
+import { rawJsonPost } from "../support/raw-json-post.ts";
 import { expectSecurityHeaders } from "../support/security-headers.ts";
 import { createTestApp } from "../support/test-app.ts";
 
@@ -23,11 +24,7 @@ describe("the API's common behaviour", () => {
   });
 
   it("refuses an oversized body with 413 before reading it", async () => {
-    const res = await app.request("/api/products", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ blob: "x".repeat(maxBodyBytes) }),
-    });
+    const res = await app.request("/api/products", rawJsonPost(JSON.stringify({ blob: "x".repeat(maxBodyBytes) })));
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({
       detail: "The request body is too large.",
@@ -36,11 +33,7 @@ describe("the API's common behaviour", () => {
   });
 
   it("answers malformed JSON with 400, not 500", async () => {
-    const res = await app.request("/api/products", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: "{not json",
-    });
+    const res = await app.request("/api/products", rawJsonPost("{not json"));
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       detail: "The request body is not valid JSON.",

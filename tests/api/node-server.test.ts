@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { createClient, type InStatement } from "@libsql/client";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { seedCategories, seedProducts } from "../../drizzle/seed/catalogue.ts";
 import { seedSurveyQuestions } from "../../drizzle/seed/survey-questions.ts";
 import { ConfigError, publishedExampleValues } from "../../worker/config/config.ts";
@@ -10,6 +11,21 @@ import { nodeServerSettings } from "../support/server.ts";
 
 const run = promisify(execFile);
 const settings = nodeServerSettings();
+
+/**
+ * Writes `rows` into the migrated database behind the server's back, then starts the server with
+ * a periodic pass every 50 ms; answers the keys `select` finds, to poll until the pass has run.
+ * The server and the client close when the test ends.
+ */
+async function keysLeftByPeriodicPass(rows: InStatement[], select: string) {
+  await (await startNodeServer(settings, { port: 0 })).close();
+  const client = createClient({ url: settings.DATABASE_URL });
+  onTestFinished(() => client.close());
+  await client.batch(rows, "write");
+  const server = await startNodeServer(settings, { port: 0, dispatchIntervalMs: 50 });
+  onTestFinished(() => server.close());
+  return async () => (await client.execute(select)).rows.map((row) => row.key);
+}
 
 describe("the Node server (npm start's entry)", () => {
   it("migrates and seeds a fresh database, then serves the API on its port", async () => {
@@ -36,7 +52,6 @@ describe("the Node server (npm start's entry)", () => {
     await first.close();
 
     // Remove a product behind the server's back, as the admin would; a restart must not re-add it.
-    const { createClient } = await import("@libsql/client");
     const client = createClient({ url: settings.DATABASE_URL });
     await client.execute({ sql: "delete from products where id = ?", args: [product?.id ?? 0] });
     client.close();
@@ -56,54 +71,29 @@ describe("the Node server (npm start's entry)", () => {
   });
 
   it("removes write answers past their 30 days in its periodic pass, and keeps the others", async () => {
-    const first = await startNodeServer(settings, { port: 0 });
-    await first.close();
-    const { createClient } = await import("@libsql/client");
-    const client = createClient({ url: settings.DATABASE_URL });
     const day = 24 * 60 * 60 * 1000;
     const answer = (key: string, age: number) => ({
       sql: `insert into idempotency_keys (key, user_id, method, path, status, body, created_at)
             values (?, 'admin', 'POST', '/api/admin/products', 201, '{}', ?)`,
       args: [key, Date.now() - age],
     });
-    await client.batch([answer("expired", 31 * day), answer("kept", 29 * day)], "write");
-    const keys = async () =>
-      (await client.execute("select key from idempotency_keys order by key")).rows.map((row) => row.key);
-
-    const server = await startNodeServer(settings, { port: 0, dispatchIntervalMs: 50 });
-    try {
-      await expect.poll(keys).toEqual(["kept"]);
-    } finally {
-      await server.close();
-      client.close();
-    }
+    const kept = await keysLeftByPeriodicPass(
+      [answer("expired", 31 * day), answer("kept", 29 * day)],
+      "select key from idempotency_keys order by key",
+    );
+    await expect.poll(kept).toEqual(["kept"]);
   });
 
   it("removes attempt counters past their window in its periodic pass: their keys name client addresses", async () => {
-    const first = await startNodeServer(settings, { port: 0 });
-    await first.close();
-    const { createClient } = await import("@libsql/client");
-    const client = createClient({ url: settings.DATABASE_URL });
     const counter = (key: string, resetAt: number) => ({
       sql: "insert into rate_limits (key, count, reset_at) values (?, 1, ?)",
       args: [key, resetAt],
     });
-    await client.batch(
+    const kept = await keysLeftByPeriodicPass(
       [counter("signup:ip:203.0.113.7", Date.now() - 60_000), counter("signup:ip:203.0.113.8", Date.now() + 3_600_000)],
-      "write",
+      "select key from rate_limits where key like 'signup:ip:203.0.113.%' order by key",
     );
-    const keys = async () =>
-      (
-        await client.execute("select key from rate_limits where key like 'signup:ip:203.0.113.%' order by key")
-      ).rows.map((row) => row.key);
-
-    const server = await startNodeServer(settings, { port: 0, dispatchIntervalMs: 50 });
-    try {
-      await expect.poll(keys).toEqual(["signup:ip:203.0.113.8"]);
-    } finally {
-      await server.close();
-      client.close();
-    }
+    await expect.poll(kept).toEqual(["signup:ip:203.0.113.8"]);
   });
 
   it("refuses bad configuration with a ConfigError naming the variable", async () => {

@@ -43,18 +43,26 @@ async function expectNothingChanged(member: { email: string; password: string },
   for (const { access_token } of sessions) expect((await profile(access_token)).status).toBe(200);
 }
 
+/** A member signed in twice asks for `change` and is refused with `answer`; the new password does not sign in. */
+async function expectChangeRefused(change: { current_password?: string; password: string }, answer: unknown) {
+  const { member, here, there } = await memberWithTwoSessions();
+  const res = await changePassword(here.access_token, change);
+  expect(res.status).toBe(400);
+  expect(await res.json()).toEqual(answer);
+  expect((await signIn(member.email, change.password)).status).toBe(400);
+  await expectNothingChanged(member, [here, there]);
+}
+
 describe("changing the password in an ordinary session", () => {
   it("refuses a new password without the current one, and changes nothing", async () => {
-    const { member, here, there } = await memberWithTwoSessions();
-    const res = await changePassword(here.access_token, { password: "stolen-account-1" });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({
-      code: "invalid_request",
-      detail: "Invalid current_password: is required",
-      fields: { current_password: "is required" },
-    });
-    expect((await signIn(member.email, "stolen-account-1")).status).toBe(400);
-    await expectNothingChanged(member, [here, there]);
+    await expectChangeRefused(
+      { password: "stolen-account-1" },
+      {
+        code: "invalid_request",
+        detail: "Invalid current_password: is required",
+        fields: { current_password: "is required" },
+      },
+    );
   });
 
   it("refuses odd current passwords as a bad request, never a 500", async () => {
@@ -71,16 +79,14 @@ describe("changing the password in an ordinary session", () => {
   });
 
   it("refuses a wrong current password with a clear detail, and changes nothing", async () => {
-    const { member, here, there } = await memberWithTwoSessions();
-    const res = await changePassword(here.access_token, { current_password: "a-guess", password: "stolen-account-3" });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({
-      code: "invalid_current_password",
-      detail: "Your current password is incorrect.",
-      fields: { current_password: "is incorrect" },
-    });
-    expect((await signIn(member.email, "stolen-account-3")).status).toBe(400);
-    await expectNothingChanged(member, [here, there]);
+    await expectChangeRefused(
+      { current_password: "a-guess", password: "stolen-account-3" },
+      {
+        code: "invalid_current_password",
+        detail: "Your current password is incorrect.",
+        fields: { current_password: "is incorrect" },
+      },
+    );
   });
 
   it("with the right current password: changes it, ends the other sessions, and keeps this one", async () => {

@@ -15,6 +15,7 @@ import {
 } from "../../worker/db/schema.ts";
 import { attemptKey } from "../../worker/lib/rate-limit.ts";
 import { answerSurvey, createSurvey, signupBody } from "../support/factories.ts";
+import { rawJsonPost } from "../support/raw-json-post.ts";
 import { createTestApp, testSettings } from "../support/test-app.ts";
 
 // POST /api/auth/signup, GET /api/auth/verify and POST /api/auth/verify/resend, in-process over
@@ -240,11 +241,7 @@ describe("the sign-up payload", async () => {
   });
 
   it("refuses malformed JSON with 400, not 500", async () => {
-    const res = await app.request("/api/auth/signup", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: '{"first_name": "Ay',
-    });
+    const res = await app.request("/api/auth/signup", rawJsonPost('{"first_name": "Ay'));
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: "malformed_json" });
   });

@@ -18,7 +18,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { type AppReady, type ReadyLine, startChild } from "./child.ts";
 import { defer } from "./cleanup.ts";
-import { kB, mark, type SectionResult, type Target, table } from "./common.ts";
+import { kB, loadFigures, mark, type SectionResult, type Target, table } from "./common.ts";
 
 export type ApiOptions = {
   duration: number;
@@ -121,21 +121,6 @@ export async function apiSection(options: ApiOptions): Promise<SectionResult> {
       );
       targets.push(eventsMeasured.target);
 
-      const summary = (r: autocannon.Result) => ({
-        requestsPerSecond: r.requests.average,
-        latencyMs: {
-          p50: r.latency.p50,
-          p90: r.latency.p90,
-          p99: r.latency.p99,
-          max: r.latency.max,
-        },
-        bytesPerSecond: r.throughput.average,
-        bytesPerResponse: r.requests.total ? r.throughput.total / r.requests.total : 0,
-        requests: r.requests.total,
-        non2xx: r.non2xx,
-        errors: r.errors,
-        timeouts: r.timeouts,
-      });
       return {
         figures: {
           products: count,
@@ -143,12 +128,12 @@ export async function apiSection(options: ApiOptions): Promise<SectionResult> {
           connections,
           durationSeconds: duration,
           warmupSeconds: warmup,
-          baseline: summary(base),
-          app: summary(real),
+          baseline: loadFigures(base),
+          app: loadFigures(real),
           ratio,
           events: {
-            health: summary(eventsMeasured.health),
-            events: summary(eventsMeasured.events),
+            health: loadFigures(eventsMeasured.health),
+            events: loadFigures(eventsMeasured.events),
             ratio: eventsMeasured.ratio,
           },
         },

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import type autocannon from "autocannon";
 
 /** The repository root and this folder. */
 export const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -18,6 +19,18 @@ export type Target = {
   met: boolean | null;
 };
 export type SectionResult = { figures: Record<string, unknown>; targets: Target[] };
+
+/** What the JSON file keeps of an autocannon run (the api and runtimes sections write the same). */
+export const loadFigures = (r: autocannon.Result) => ({
+  requestsPerSecond: r.requests.average,
+  latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
+  bytesPerSecond: r.throughput.average,
+  bytesPerResponse: r.requests.total ? r.throughput.total / r.requests.total : 0,
+  requests: r.requests.total,
+  non2xx: r.non2xx,
+  errors: r.errors,
+  timeouts: r.timeouts,
+});
 
 /** gzip at level 9, what a CDN or a pre-compressing build sends. */
 export const gzipSize = (bytes: Uint8Array | string) => gzipSync(bytes, { level: 9 }).byteLength;

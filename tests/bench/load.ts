@@ -81,30 +81,23 @@ const signIn = (): autocannon.Request => ({
   }),
 });
 
+/** A GET of one product's address, a different product each request (autocannon sets the path). */
+const getAProduct =
+  (address: (id: number) => string) =>
+  (f: Fixtures): autocannon.Request => ({
+    method: "GET",
+    path: "/",
+    setupRequest: (req) => ({ ...req, path: address(pick(f.productIds)) }),
+  });
+
 /** The mix, by share of the connections (out of 100). */
 const mix: Route[] = [
   { name: "GET /", weight: 10, request: () => ({ method: "GET", path: "/" }) },
   { name: "GET /products", weight: 15, request: () => ({ method: "GET", path: "/products" }) },
-  {
-    name: "GET /products/:id",
-    weight: 15,
-    request: (f) => ({
-      method: "GET",
-      path: "/",
-      setupRequest: (req) => ({ ...req, path: `/products/${pick(f.productIds)}` }),
-    }),
-  },
+  { name: "GET /products/:id", weight: 15, request: getAProduct((id) => `/products/${id}`) },
   { name: "GET /api/products", weight: 20, request: () => ({ method: "GET", path: "/api/products" }) },
   { name: "GET /api/categories", weight: 10, request: () => ({ method: "GET", path: "/api/categories" }) },
-  {
-    name: "GET /api/products/:id",
-    weight: 13,
-    request: (f) => ({
-      method: "GET",
-      path: "/",
-      setupRequest: (req) => ({ ...req, path: `/api/products/${pick(f.productIds)}` }),
-    }),
-  },
+  { name: "GET /api/products/:id", weight: 13, request: getAProduct((id) => `/api/products/${id}`) },
   { name: "POST /api/auth/token (sign-in)", weight: 7, request: signIn },
   {
     name: "GET /api/user/profile",

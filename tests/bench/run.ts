@@ -114,55 +114,29 @@ const largeCatalogueServer = () => {
   return largeCatalogue;
 };
 
-async function runSection(section: Section): Promise<SectionResult> {
-  switch (section) {
-    case "bundle": {
-      const { bundleSection } = await import("./bundle.ts");
-      return bundleSection({ catalogueServer });
-    }
-    case "api": {
-      const { apiSection } = await import("./api.ts");
-      return apiSection({ ...numbers, products: numbers.products ?? 500 });
-    }
-    case "admin": {
-      const { adminSection } = await import("./admin.ts");
-      return adminSection(numbers);
-    }
-    case "runtimes": {
-      const { runtimesSection } = await import("./runtimes.ts");
-      return runtimesSection(numbers);
-    }
-    case "passwords": {
-      const { passwordsSection } = await import("./passwords.ts");
-      return passwordsSection(numbers);
-    }
-    case "offline": {
-      const { offlineSection } = await import("./offline.ts");
-      return offlineSection(numbers);
-    }
-    case "admin-offline": {
-      const { adminOfflineSection } = await import("./admin-offline.ts");
-      return adminOfflineSection(numbers);
-    }
-    case "load": {
-      const { loadSection } = await import("./load.ts");
-      return loadSection({
-        ...numbers,
-        duration: values.duration === undefined ? 60 : numbers.duration,
-        connections: values.connections === undefined ? 100 : numbers.connections,
-      });
-    }
-    case "lighthouse": {
-      const { lighthouseSection } = await import("./lighthouse.ts");
-      return lighthouseSection({
-        runs: numbers.runs,
-        reportDir,
-        catalogueServer,
-        largeCatalogueServer,
-      });
-    }
-  }
-}
+/** Each section, its module imported only when it runs (some load Playwright or Lighthouse). */
+const runners: Record<Section, () => Promise<SectionResult>> = {
+  bundle: async () => (await import("./bundle.ts")).bundleSection({ catalogueServer }),
+  api: async () => (await import("./api.ts")).apiSection({ ...numbers, products: numbers.products ?? 500 }),
+  admin: async () => (await import("./admin.ts")).adminSection(numbers),
+  runtimes: async () => (await import("./runtimes.ts")).runtimesSection(numbers),
+  passwords: async () => (await import("./passwords.ts")).passwordsSection(numbers),
+  offline: async () => (await import("./offline.ts")).offlineSection(numbers),
+  "admin-offline": async () => (await import("./admin-offline.ts")).adminOfflineSection(numbers),
+  load: async () =>
+    (await import("./load.ts")).loadSection({
+      ...numbers,
+      duration: values.duration === undefined ? 60 : numbers.duration,
+      connections: values.connections === undefined ? 100 : numbers.connections,
+    }),
+  lighthouse: async () =>
+    (await import("./lighthouse.ts")).lighthouseSection({
+      runs: numbers.runs,
+      reportDir,
+      catalogueServer,
+      largeCatalogueServer,
+    }),
+};
 
 const results: Record<string, unknown> = {
   startedAt: startedAt.toISOString(),
@@ -203,7 +177,7 @@ try {
     );
     const started = Date.now();
     try {
-      const result = await runSection(section);
+      const result = await runners[section]();
       (results.sections as Record<string, unknown>)[section] = {
         ...result.figures,
         seconds: (Date.now() - started) / 1000,

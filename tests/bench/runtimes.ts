@@ -19,7 +19,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { ensureWebBuilt, ensureWorkerBuilt, warnIfStale } from "./build.ts";
 import { type ChildServer, type ReadyLine, startChild } from "./child.ts";
-import { kB, mark, type SectionResult, type Target, table, workerDist } from "./common.ts";
+import { kB, loadFigures, mark, type SectionResult, type Target, table, workerDist } from "./common.ts";
 
 export type RuntimesOptions = {
   duration: number;
@@ -149,15 +149,6 @@ export async function runtimesSection(options: RuntimesOptions): Promise<Section
     // On a shared machine other work shifts these figures: the load says how much there was.
     console.log(`  load average after the measurements: ${loadAfter.map((l) => l.toFixed(2)).join(" ")}`);
 
-    const summary = (r: autocannon.Result) => ({
-      requestsPerSecond: r.requests.average,
-      latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
-      bytesPerResponse: r.requests.total ? r.throughput.total / r.requests.total : 0,
-      requests: r.requests.total,
-      non2xx: r.non2xx,
-      errors: r.errors,
-      timeouts: r.timeouts,
-    });
     return {
       figures: {
         products,
@@ -167,7 +158,7 @@ export async function runtimesSection(options: RuntimesOptions): Promise<Section
         runtimes: Object.fromEntries(
           runtimes.map((runtime) => [
             runtime,
-            Object.fromEntries(paths.map((path) => [path, summary(results[runtime][path])])),
+            Object.fromEntries(paths.map((path) => [path, loadFigures(results[runtime][path])])),
           ]),
         ),
         nodeRssMB: { before: rssBefore, after: rssAfter },

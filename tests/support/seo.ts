@@ -16,6 +16,20 @@ export function readSitemap(xml: string): { loc: string; lastmod: string | null 
   });
 }
 
+/** The shop's own texts: in every sitemap, undated (the database cannot date them). */
+export const ownTextPaths = ["/about", "/privacy", "/terms"];
+
+/** Every address the sitemap of a catalogue lists under `origin`, sorted: the shop's pages, each category's list, each product's page. */
+export function sitemapLocations(origin: string, catalogue: { categoryIds: number[]; productIds: number[] }): string[] {
+  return [
+    `${origin}/`,
+    `${origin}/products`,
+    ...ownTextPaths.map((path) => `${origin}${path}`),
+    ...catalogue.categoryIds.map((id) => `${origin}/products?category=${id}`),
+    ...catalogue.productIds.map((id) => `${origin}/products/${id}`),
+  ].sort();
+}
+
 /** What a search engine reads in a page's head: canonical, description, and the JSON-LD, parsed. */
 export function readHead(html: string) {
   const { document } = new JSDOM(html).window;
@@ -50,4 +64,21 @@ export function inBothLanguages(urls: readonly string[]): string[] {
     const { origin, pathname, search } = new URL(url);
     return [url, `${origin}/tr${pathname === "/" ? "" : pathname}${search}`];
   });
+}
+
+/** The JSON-LD trail to a product in a category: Home, the category's list, the product. */
+export function productInCategoryTrail(
+  origin: string,
+  category: { id: number; name: string },
+  product: { name: string; url: string },
+) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: [
+      { "@type": "ListItem", position: 1, name: "Home", item: `${origin}/` },
+      { "@type": "ListItem", position: 2, name: category.name, item: `${origin}/products?category=${category.id}` },
+      { "@type": "ListItem", position: 3, name: product.name, item: product.url },
+    ],
+  };
 }

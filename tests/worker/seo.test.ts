@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { categories, products } from "../../worker/db/schema.ts";
 import { createCategory, createProduct, createProducts } from "../support/factories.ts";
-import { inBothLanguages, readHead, readSitemap, structuredItem } from "../support/seo.ts";
+import {
+  inBothLanguages,
+  ownTextPaths,
+  productInCategoryTrail,
+  readHead,
+  readSitemap,
+  sitemapLocations,
+  structuredItem,
+} from "../support/seo.ts";
 import { setUpWorkerShop } from "./harness.ts";
 
 // Issue 31's sitemap, robots.txt, canonical addresses and JSON-LD in the production runtime: the
@@ -29,17 +37,9 @@ describe("GET /sitemap.xml and /robots.txt under workerd", () => {
     const categoryIds = (await db.select({ id: categories.id }).from(categories)).map((c) => c.id);
     expect(productIds.length).toBeGreaterThan(0);
     expect(entries.map((e) => e.loc).sort()).toEqual(
-      inBothLanguages([
-        `${origin}/`,
-        `${origin}/products`,
-        `${origin}/about`,
-        `${origin}/privacy`,
-        `${origin}/terms`,
-        ...categoryIds.map((id) => `${origin}/products?category=${id}`),
-        ...productIds.map((id) => `${origin}/products/${id}`),
-      ]).sort(),
+      inBothLanguages(sitemapLocations(origin, { categoryIds, productIds })).sort(),
     );
-    const ownTexts = inBothLanguages(["/about", "/privacy", "/terms"].map((path) => `${origin}${path}`));
+    const ownTexts = inBothLanguages(ownTextPaths.map((path) => `${origin}${path}`));
     for (const entry of entries.filter((e) => !ownTexts.includes(e.loc))) {
       expect(entry.lastmod, entry.loc).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     }
@@ -142,15 +142,9 @@ describe("canonical addresses and JSON-LD under workerd", () => {
       url,
       category: "Şifalı Otlar",
     });
-    expect(structuredItem(html, "BreadcrumbList")).toEqual({
-      "@context": "https://schema.org",
-      "@type": "BreadcrumbList",
-      itemListElement: [
-        { "@type": "ListItem", position: 1, name: "Home", item: `${origin}/` },
-        { "@type": "ListItem", position: 2, name: "Şifalı Otlar", item: `${origin}/products?category=${category.id}` },
-        { "@type": "ListItem", position: 3, name, item: url },
-      ],
-    });
+    expect(structuredItem(html, "BreadcrumbList")).toEqual(
+      productInCategoryTrail(origin, { id: category.id, name: "Şifalı Otlar" }, { name, url }),
+    );
   });
 
   it("gives /about, /privacy and /terms their canonical address, description and JSON-LD", async () => {

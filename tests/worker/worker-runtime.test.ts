@@ -13,6 +13,7 @@ import { projectRoot } from "../../worker/entries/node-env.ts";
 import { contentSecurityPolicy } from "../../worker/lib/security-headers.ts";
 import { type HranaServer, startHranaServer } from "../dev-tools/hrana-server.ts";
 import { oddPathMismatches } from "../support/odd-paths.ts";
+import { rawJsonPost } from "../support/raw-json-post.ts";
 import { expectSecurityHeaders } from "../support/security-headers.ts";
 import {
   startWorker,
@@ -83,11 +84,10 @@ describe("the Worker bundle under workerd", () => {
     // connection, which the shared client would otherwise try to reuse for the next test.
     const own = await startWorker({ ...testSettings, DATABASE_URL: hrana.url });
     try {
-      const res = await own.dispatchFetch("http://shop.test/api/auth/signup", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ padding: "x".repeat(maxBodyBytes) }),
-      });
+      const res = await own.dispatchFetch(
+        "http://shop.test/api/auth/signup",
+        rawJsonPost(JSON.stringify({ padding: "x".repeat(maxBodyBytes) })),
+      );
       expect(res.status).toBe(413);
       expect(await res.json()).toEqual({
         detail: "The request body is too large.",
@@ -99,11 +99,7 @@ describe("the Worker bundle under workerd", () => {
   });
 
   it("answers malformed JSON with a 400 malformed_json", async () => {
-    const res = await get("/api/auth/signup", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: "{bad json",
-    });
+    const res = await get("/api/auth/signup", rawJsonPost("{bad json"));
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       detail: "The request body is not valid JSON.",
