@@ -19,6 +19,8 @@ const converted = [
   "web/features/about",
   "web/features/catalogue",
   "web/features/app-update",
+  "web/features/legal",
+  "web/routes",
 ];
 
 /** Props whose strings a person reads or hears. */
@@ -83,6 +85,16 @@ describe("the message catalogue (web/i18n/messages/)", () => {
   it("names every message in snake_case", () => {
     const keys = Object.keys(catalogue("en")).filter((key) => key !== "$schema");
     expect(keys.filter((key) => !/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/.test(key))).toEqual([]);
+  });
+
+  // The legal pages, the page titles and the temperaments' names (issue 40, increment 1).
+  it.each(["legal_", "page_", "temperament_"])("has the Turkish of every %s message, with its parameters", (prefix) => {
+    const turkish = catalogue("tr");
+    const keys = Object.keys(catalogue("en")).filter((key) => key.startsWith(prefix));
+    const parameters = (text: unknown) => [...String(text).matchAll(/\{(\w+)\}/g)].map(([, name]) => name).sort();
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.filter((key) => typeof turkish[key] !== "string" || turkish[key].trim() === "")).toEqual([]);
+    expect(keys.filter((key) => `${parameters(turkish[key])}` !== `${parameters(catalogue("en")[key])}`)).toEqual([]);
   });
 
   it.each(converted)("%s shows no text that is not from the catalogue", (folder) => {
