@@ -20,6 +20,8 @@ const converted = [
   "web/features/catalogue",
   "web/features/app-update",
   "web/features/account",
+  "web/features/legal",
+  "web/routes",
 ];
 
 /** Props whose strings a person reads or hears. */
@@ -90,13 +92,17 @@ describe("the message catalogue (web/i18n/messages/)", () => {
   });
 
   // Issue 40: a message missing in tr.json would show English on a Turkish page (Paraglide falls
-  // back to the base language), one missing in en.json is a type error only where it is used.
-  it("gives every message a text in both languages", () => {
+  // back to the base language), one missing in en.json is a type error only where it is used; a
+  // parameter one language names and the other does not would leave a value out.
+  it("gives every message a text in both languages, with the same parameters", () => {
     const text = (value: unknown) => JSON.stringify(value ?? "").replace(/[\s"[\]{}]/g, "");
+    const parameters = (value: unknown) =>
+      [...new Set([...JSON.stringify(value ?? "").matchAll(/\{(\w+)\}/g)].map(([, name]) => name))].sort().join();
     const [english, turkish] = [catalogue("en"), catalogue("tr")];
     const keys = [...new Set([...Object.keys(english), ...Object.keys(turkish)])].filter((key) => key !== "$schema");
     expect(keys.filter((key) => text(english[key]) === "").map((key) => `en: ${key}`)).toEqual([]);
     expect(keys.filter((key) => text(turkish[key]) === "").map((key) => `tr: ${key}`)).toEqual([]);
+    expect(keys.filter((key) => parameters(english[key]) !== parameters(turkish[key]))).toEqual([]);
   });
 
   it.each(converted)("%s shows no text that is not from the catalogue", (folder) => {

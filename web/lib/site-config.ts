@@ -11,7 +11,6 @@ const shopUrl = pick(env.VITE_SHOP_URL, "https://www.etsy.com/shop/DogalYasamSho
 
 export const siteConfig = {
   name: "Doğal Yaşam",
-  tagline: "Natural remedies and gentle rituals for everyday well-being.",
   /** The external marketplace shop where products are bought. */
   shopUrl,
   /** Targets of the floating contact column (docs/product.md §1). */

@@ -17,7 +17,7 @@ export function SiteFooter() {
       <div className="container-page grid grid-cols-2 gap-x-6 gap-y-10 pt-14 pb-10 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div className="col-span-2 max-w-sm md:col-span-1">
           <SiteLogo tone="dark" />
-          <p className="mt-4 text-[0.9375rem] leading-relaxed text-sage-200">{siteConfig.tagline}</p>
+          <p className="mt-4 text-[0.9375rem] leading-relaxed text-sage-200">{m.page_site_tagline()}</p>
         </div>
 
         <nav aria-label={m.footer_explore()}>

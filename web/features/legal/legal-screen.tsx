@@ -1,5 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useDocumentTitle } from "../../lib/document-title.ts";
+import { siteConfig } from "../../lib/site-config.ts";
+import { m } from "../../paraglide/messages.js";
 import type { LegalText } from "./legal-text.ts";
 
 /**
@@ -12,11 +14,11 @@ export function LegalScreen({ text, other }: { text: LegalText; other: { to: "/p
     <article className="container-page max-w-3xl pt-12 pb-16 sm:pt-16 sm:pb-24">
       <header>
         <p className="eyebrow" lang="tr">
-          Doğal Yaşam
+          {siteConfig.name}
         </p>
         <h1 className="mt-4 text-4xl font-semibold text-sage-900 sm:text-5xl">{text.title}</h1>
         <p className="mt-5 text-lg leading-relaxed text-muted">{text.lead}</p>
-        <p className="mt-3 text-sm text-muted">Last updated: {text.updated}</p>
+        <p className="mt-3 text-sm text-muted">{m.legal_last_updated({ date: text.updated })}</p>
       </header>
       <div className="mt-10 space-y-9 text-[1.0625rem] leading-relaxed text-ink">
         {text.sections.map((section) => (
@@ -38,11 +40,11 @@ export function LegalScreen({ text, other }: { text: LegalText; other: { to: "/p
         ))}
       </div>
       <p className="mt-12 border-t border-sand pt-6 text-sm text-muted">
-        See also our{" "}
+        {m.legal_see_also_before()}
         <Link to={other.to} className="font-semibold text-sage-800 underline underline-offset-4">
           {other.label}
         </Link>
-        .
+        {m.legal_see_also_after()}
       </p>
     </article>
   );

@@ -1,6 +1,7 @@
 /**
- * A legal page's words, kept apart from its layout (legal-screen.tsx) so each page's text lives
- * in one file and a translation can sit beside it.
+ * A legal page's words, kept apart from its layout (legal-screen.tsx): one file per page
+ * (privacy-text.ts, terms-text.ts) puts the page's messages, one per paragraph or list item, in
+ * their order, and the message catalogue (web/i18n/messages/) holds their text in each language.
  */
 export type LegalText = {
   /** The page's heading, and its tab title. */
