@@ -19,6 +19,7 @@ const converted = [
   "web/features/about",
   "web/features/catalogue",
   "web/features/app-update",
+  "web/features/admin",
 ];
 
 /** Props whose strings a person reads or hears. */
