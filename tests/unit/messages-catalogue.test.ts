@@ -22,6 +22,7 @@ const converted = [
   "web/features/account",
   "web/features/legal",
   "web/routes",
+  "web/features/admin",
 ];
 
 /** Props whose strings a person reads or hears. */

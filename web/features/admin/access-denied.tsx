@@ -2,6 +2,7 @@ import { useState } from "react";
 import { LockIcon } from "../../components/icons.tsx";
 import { MessageScreen } from "../../components/message-screen.tsx";
 import { getSessionManager } from "../../lib/session.ts";
+import { m } from "../../paraglide/messages.js";
 
 /**
  * docs/product.md §2: a signed-in member at /admin. "Sign in as Admin" signs them out (which clears the
@@ -11,12 +12,12 @@ export function AccessDenied() {
   const [busy, setBusy] = useState(false);
   return (
     <MessageScreen
-      title="Access Denied"
+      title={m.admin_access_denied_title()}
       // The admin screen's tab name, which the login after this one keeps.
-      documentTitle="Admin"
+      documentTitle={m.admin_document_title()}
       icon={LockIcon}
       tone="warm"
-      links={[{ to: "/", label: "Go to Homepage" }]}
+      links={[{ to: "/", label: m.admin_go_to_homepage() }]}
       actions={
         <button
           type="button"
@@ -27,11 +28,11 @@ export function AccessDenied() {
             await getSessionManager().signOut();
           }}
         >
-          Sign in as Admin
+          {m.admin_sign_in_as_admin()}
         </button>
       }
     >
-      The admin panel is for the shop’s administrator. You are signed in with another account.
+      {m.admin_access_denied_text()}
     </MessageScreen>
   );
 }

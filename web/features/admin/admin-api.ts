@@ -3,6 +3,7 @@ import type { Category, Product, SurveyQuestion } from "../../../worker/contract
 import type { InsightPeriod, Insights } from "../../../worker/contract/insights.ts";
 import { ApiResponseError, NetworkError, readJson } from "../../lib/api-client.ts";
 import { memberApi } from "../../lib/session.ts";
+import { m } from "../../paraglide/messages.js";
 
 /*
  * The administrator's reads (docs/product.md §7) through the typed client with the session's bearer token
@@ -38,7 +39,7 @@ export async function fetchSurveyQuestions(): Promise<SurveyQuestion[]> {
 /** A write's failure for the screen: the server's detail when it gave one, else docs/product.md's sentence. */
 export function writeErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiResponseError && error.message) return error.message;
-  if (error instanceof NetworkError) return "We could not reach the server. Check your connection and try again.";
+  if (error instanceof NetworkError) return m.admin_network_error();
   return fallback;
 }
 

@@ -1,5 +1,7 @@
 import { type ReactNode, useState } from "react";
 import { ErrorPanel } from "../../components/error-panel.tsx";
+import { m } from "../../paraglide/messages.js";
+import { minutesAgo } from "./admin-format.ts";
 import { type TabItem, Tabs } from "./admin-tabs.tsx";
 import { CategoriesTab } from "./categories/categories-tab.tsx";
 import { InsightsTab } from "./insights/insights-tab.tsx";
@@ -9,18 +11,19 @@ import { OutboxStatus } from "./outbox/outbox-status.tsx";
 import { OrderingTab } from "./products/ordering-tab.tsx";
 import { ProductsTab } from "./products/products-tab.tsx";
 import { SettingsTab } from "./settings/settings-tab.tsx";
-import { type LoadName, useAdminData } from "./use-admin-data.ts";
+import { type LoadName, loadLabel, useAdminData } from "./use-admin-data.ts";
 import { UsersTab } from "./users/users-tab.tsx";
 
 type TabKey = "users" | "products" | "categories" | "ordering" | "insights" | "settings";
 
-const tabs: readonly TabItem<TabKey>[] = [
-  { key: "users", label: "Users & Survey Responses" },
-  { key: "products", label: "Product Management" },
-  { key: "categories", label: "Category Management" },
-  { key: "ordering", label: "Product Ordering" },
-  { key: "insights", label: "Insights" },
-  { key: "settings", label: "Settings" },
+// A function, so each render reads the messages in the page's language.
+const tabs = (): readonly TabItem<TabKey>[] => [
+  { key: "users", label: m.admin_tab_users() },
+  { key: "products", label: m.admin_tab_products() },
+  { key: "categories", label: m.admin_tab_categories() },
+  { key: "ordering", label: m.admin_tab_ordering() },
+  { key: "insights", label: m.admin_tab_insights() },
+  { key: "settings", label: m.admin_tab_settings() },
 ];
 
 /** docs/product.md §2's dashboard: four counters and five tabs over the five loads of docs/product.md §4. */
@@ -35,7 +38,7 @@ export function AdminDashboard() {
   if (data.loading) {
     return (
       <p role="status" className="container-page py-24 text-center text-muted">
-        Loading admin panel...
+        {m.admin_loading_panel()}
       </p>
     );
   }
@@ -49,29 +52,31 @@ export function AdminDashboard() {
   return (
     <section className="container-page space-y-8 py-8 sm:py-12" aria-labelledby="admin-title">
       <header>
-        <p className="eyebrow">Admin Panel</p>
+        <p className="eyebrow">{m.admin_panel()}</p>
         <h1 id="admin-title" className="mt-1 text-3xl font-semibold text-sage-900 sm:text-4xl">
-          Dashboard
+          {m.admin_dashboard_title()}
         </h1>
         <OutboxStatus categories={data.categories ?? []} />
       </header>
 
       {data.failed.length > 0 ? (
         <ErrorPanel
-          message={allFailed ? "Failed to load admin data." : `Some data failed to load: ${data.failed.join(", ")}`}
+          message={
+            allFailed ? m.admin_all_failed() : m.admin_some_failed({ names: data.failed.map(loadLabel).join(", ") })
+          }
           onRetry={() => void data.reload()}
         />
       ) : null}
       {data.stale.length > 0 ? <StaleNote stale={data.stale} onRetry={() => void data.reload()} /> : null}
 
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <Counter label="Total Users" value={data.users?.length} />
-        <Counter label="Total Products" value={data.products?.length} />
-        <Counter label="Categories" value={data.categories?.length} />
-        <Counter label="Survey Questions" value={data.questions?.length} />
+        <Counter label={m.admin_counter_users()} value={data.users?.length} />
+        <Counter label={m.admin_counter_products()} value={data.products?.length} />
+        <Counter label={m.admin_counter_categories()} value={data.categories?.length} />
+        <Counter label={m.admin_counter_questions()} value={data.questions?.length} />
       </dl>
 
-      <Tabs<TabKey> label="Admin sections" tabs={tabs} active={tab} onChange={setTab}>
+      <Tabs<TabKey> label={m.admin_sections()} tabs={tabs()} active={tab} onChange={setTab}>
         {tab === "users" ? (
           <Loaded name="Users" value={data.users}>
             {(users) => <UsersTab users={users} />}
@@ -102,15 +107,11 @@ export function AdminDashboard() {
 function StaleNote({ stale, onRetry }: { stale: { name: LoadName; loadedAt: number }[]; onRetry(): void }) {
   const oldest = Math.min(...stale.map((load) => load.loadedAt));
   const minutes = Math.max(0, Math.round((Date.now() - oldest) / 60_000));
-  const age = minutes < 1 ? "less than a minute ago" : minutes === 1 ? "1 minute ago" : `${minutes} minutes ago`;
   return (
     <div role="status" className="flex flex-wrap items-center gap-3 rounded-2xl bg-linen p-4 text-sm text-ink">
-      <p>
-        Could not load the latest data. Showing {stale.map((load) => load.name).join(", ")} as last loaded on this
-        device, {age}.
-      </p>
+      <p>{m.admin_stale({ names: stale.map((load) => loadLabel(load.name)).join(", "), age: minutesAgo(minutes) })}</p>
       <button type="button" className="btn btn-outline" onClick={onRetry}>
-        Retry
+        {m.admin_retry()}
       </button>
     </div>
   );
@@ -128,7 +129,11 @@ function Counter({ label, value }: { label: string; value: number | undefined })
 /** A tab's list, or a word that it could not be loaded (the Retry above brings it back). */
 function Loaded<T>({ name, value, children }: { name: LoadName; value: T | undefined; children(value: T): ReactNode }) {
   if (value === undefined) {
-    return <p className="rounded-2xl bg-white/70 p-6 text-center text-muted">{name} could not be loaded.</p>;
+    return (
+      <p className="rounded-2xl bg-white/70 p-6 text-center text-muted">
+        {m.admin_load_failed({ name: loadLabel(name) })}
+      </p>
+    );
   }
   return children(value);
 }

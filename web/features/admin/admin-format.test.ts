@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, fullName, temperamentResult } from "./admin-format.ts";
+import {
+  formatCount,
+  formatDate,
+  formatPercent,
+  fullName,
+  minutesAgo,
+  shortDay,
+  temperamentResult,
+} from "./admin-format.ts";
 
 describe("formatting for the admin", () => {
   it("shows a date, or a dash when there is none or it cannot be read (docs/product.md §2)", () => {
@@ -17,5 +25,30 @@ describe("formatting for the admin", () => {
     expect(temperamentResult(null)).toEqual({ dominant: "—", secondary: "—" });
     expect(fullName({ first_name: "Ayşe", last_name: "Yılmaz", email: "a@x.com" })).toBe("Ayşe Yılmaz");
     expect(fullName({ first_name: "", last_name: "", email: "a@x.com" })).toBe("a@x.com");
+  });
+});
+
+// Issue 40: the page's language (getLocale(), English in these tests) decides, English as it was.
+describe("dates and numbers in the page's language", () => {
+  it("writes English as the admin always showed it", () => {
+    expect(formatDate("2026-03-02T09:00:00.000Z")).toBe("Mar 2, 2026");
+    expect(shortDay("2026-11-01")).toBe("1 Nov");
+    expect(formatCount(1234)).toBe("1,234");
+    expect(formatPercent(8, 2)).toBe("25%");
+    expect(formatPercent(3, 40)).toBe("1333%");
+    expect(formatPercent(0, 0)).toBe("—");
+  });
+
+  it("writes Turkish the Turkish way", () => {
+    expect(formatDate("2026-11-28T09:00:00.000Z", "tr")).toBe("28 Kas 2026");
+    expect(shortDay("2026-11-01", "tr")).toBe("1 Kas");
+    expect(formatCount(1234, "tr")).toBe("1.234");
+    expect(formatPercent(8, 2, "tr")).toBe("%25");
+  });
+
+  it("says how old the device's copy is, one minute or many", () => {
+    expect(minutesAgo(0)).toBe("less than a minute ago");
+    expect(minutesAgo(1)).toBe("1 minute ago");
+    expect(minutesAgo(5)).toBe("5 minutes ago");
   });
 });

@@ -1,12 +1,48 @@
 import type { AdminUser } from "../../../worker/contract/admin.ts";
 import { temperamentNames } from "../../lib/temperament-names.ts";
+import { m } from "../../paraglide/messages.js";
+import { getLocale } from "../../paraglide/runtime.js";
 
-/** "2 Mar 2026" in the admin's own locale; a dash for a missing or unreadable date (docs/product.md §2). */
-export function formatDate(iso: string | null | undefined, locale?: string): string {
+/*
+ * Dates and numbers as the admin's screens write them, in the page's language (getLocale(): each
+ * build speaks one). English keeps the forms it always had.
+ */
+
+/** "Mar 2, 2026" ("2 Mar 2026" in Turkish); a dash for a missing or unreadable date (docs/product.md §2). */
+export function formatDate(iso: string | null | undefined, locale: string = getLocale()): string {
   if (!iso) return "—";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "—";
   return date.toLocaleDateString(locale, { day: "numeric", month: "short", year: "numeric" });
+}
+
+/**
+ * "1 Nov" ("1 Kas"): a day of the insights, short for a phone's width; the year is in the period's
+ * heading. English puts the day first, as the insights always did (en-GB), not "Nov 1".
+ */
+export function shortDay(day: string, locale: string = getLocale()): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(locale === "en" ? "en-GB" : locale, {
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  });
+}
+
+/** "1,234" ("1.234"). */
+export const formatCount = (count: number, locale: string = getLocale()) => new Intl.NumberFormat(locale).format(count);
+
+/** Visits per view as a whole percentage, "25%" ("%25"), or a dash without views. */
+export function formatPercent(views: number, visits: number, locale: string = getLocale()): string {
+  if (views === 0) return "—";
+  // Rounded first, as the table always did, so Intl only writes the sign where the language wants it.
+  return new Intl.NumberFormat(locale, { style: "percent", useGrouping: false }).format(
+    Math.round((visits / views) * 100) / 100,
+  );
+}
+
+/** How long ago the device's copy was loaded, in minutes: "less than a minute ago", "5 minutes ago". */
+export function minutesAgo(minutes: number): string {
+  return minutes < 1 ? m.admin_age_under_a_minute() : m.admin_age_minutes({ count: minutes });
 }
 
 /**

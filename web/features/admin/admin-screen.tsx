@@ -1,5 +1,6 @@
 import { useDocumentTitle } from "../../lib/document-title.ts";
 import { useSessionState } from "../../lib/session.ts";
+import { m } from "../../paraglide/messages.js";
 import { AccessDenied } from "./access-denied.tsx";
 import { AdminDashboard } from "./admin-dashboard.tsx";
 import { AdminLogin } from "./admin-login.tsx";
@@ -10,12 +11,12 @@ import { AdminLogin } from "./admin-login.tsx";
  * what to show.
  */
 export function AdminScreen() {
-  useDocumentTitle("Admin");
+  useDocumentTitle(m.admin_document_title());
   const state = useSessionState();
   if (!state || state.status === "loading") {
     return (
       <p role="status" className="container-page py-24 text-center text-muted">
-        Loading...
+        {m.admin_loading()}
       </p>
     );
   }

@@ -1,5 +1,6 @@
 import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useId, useRef } from "react";
 import type { Category } from "../../../worker/contract/catalogue.ts";
+import { m } from "../../paraglide/messages.js";
 
 /*
  * Pieces the admin tabs share. The account screens have their own (features do not import each
@@ -62,7 +63,7 @@ export function RequiredMark() {
   return (
     <span className="text-terracotta-700">
       <span aria-hidden="true">*</span>
-      <span className="sr-only">(required)</span>
+      <span className="sr-only">{m.admin_required()}</span>
     </span>
   );
 }
@@ -183,17 +184,17 @@ function FormFooter({
             <p className="font-semibold">{conflict.title}</p>
             <p className="text-muted">{conflict.text}</p>
             <button type="button" className="btn btn-outline mt-3" onClick={onLoadCurrent}>
-              Load the current version
+              {m.admin_load_current_version()}
             </button>
           </div>
         ) : null}
       </NoticeBanner>
       <div className="flex flex-wrap gap-3">
         <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-          {busy ? "Saving..." : submitLabel}
+          {busy ? m.admin_saving() : submitLabel}
         </button>
         <button type="button" className="btn btn-outline" onClick={onCancel}>
-          Cancel
+          {m.admin_cancel()}
         </button>
       </div>
     </>
@@ -232,7 +233,7 @@ export function AdminForm({
       className="space-y-5 rounded-3xl border border-sand bg-white/80 p-5 shadow-soft sm:p-8"
     >
       <h3 id={`${id}-title`} className="text-xl font-semibold text-sage-900">
-        {save.editing ? `Edit “${save.editing.name}”` : words.add}
+        {save.editing ? m.admin_edit_title({ name: save.editing.name }) : words.add}
       </h3>
       {children}
       <FormFooter {...save.footer} submitLabel={save.editing ? words.update : words.create} onCancel={onCancel} />

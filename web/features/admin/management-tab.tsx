@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode, useState } from "react";
+import { m } from "../../paraglide/messages.js";
 import { confirmAction, EmptyState, type Notice, NoticeBanner, TabHeader } from "./admin-ui.tsx";
 import { type SaveOutcome, savedOnDeviceText } from "./outbox/outbox.ts";
 
@@ -36,7 +37,7 @@ export function useManagementTab<T extends Row>(
   const saved = async (created: boolean, outcome: SaveOutcome) => {
     setForm({ mode: "closed" });
     const text = created ? words.created : words.updated;
-    setNotice({ tone: "success", text: outcome === "sent" ? text : savedOnDeviceText });
+    setNotice({ tone: "success", text: outcome === "sent" ? text : savedOnDeviceText() });
     await onChanged();
   };
 
@@ -56,7 +57,7 @@ export function useManagementTab<T extends Row>(
     try {
       const outcome = await send(row);
       setForm((current) => (current.mode === "open" && current.row?.id === row.id ? { mode: "closed" } : current));
-      setNotice({ tone: "success", text: outcome === "sent" ? deleted : savedOnDeviceText });
+      setNotice({ tone: "success", text: outcome === "sent" ? deleted : savedOnDeviceText() });
     } catch (error) {
       setNotice({ tone: "error", text: failed(error) });
     } finally {
@@ -164,10 +165,12 @@ export function CardActions({
   return (
     <div className={`mt-auto flex flex-wrap gap-2 ${className}`}>
       <button type="button" className="btn btn-outline px-4" onClick={onEdit} disabled={editDisabled}>
-        Edit<span className="sr-only"> {name}</span>
+        {m.admin_edit()}
+        <span className="sr-only"> {name}</span>
       </button>
       <button type="button" className="btn btn-danger px-4" onClick={onDelete} disabled={deleteDisabled}>
-        Delete<span className="sr-only"> {name}</span>
+        {m.admin_delete()}
+        <span className="sr-only"> {name}</span>
       </button>
     </div>
   );

@@ -3,10 +3,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AdminSettings, AdminUser } from "../../../worker/contract/admin.ts";
 import type { Category, Product, SurveyQuestion } from "../../../worker/contract/catalogue.ts";
 import { applyOutbox, type StoredLoad } from "../../lib/admin-outbox.ts";
+import { m } from "../../paraglide/messages.js";
 import { fetchCategories, fetchProducts, fetchSettings, fetchSurveyQuestions, fetchUsers } from "./admin-api.ts";
 import { getOutbox, useOutboxEntries } from "./outbox/outbox.ts";
 
-/** docs/product.md §4's five loads, by the names docs/product.md §8 reports them with. */
+/** docs/product.md §4's five loads. */
 export type AdminData = {
   users: AdminUser[] | undefined;
   products: Product[] | undefined;
@@ -15,7 +16,20 @@ export type AdminData = {
   settings: AdminSettings | undefined;
 };
 
+/** The loads' names: the keys of the device's copies (the outbox database's `loads`), never shown as they are. */
 export type LoadName = "Users" | "Products" | "Categories" | "Survey Questions" | "Admin Settings";
+
+/** A load as docs/product.md §8 reports it ("Some data failed to load: Users, Products"), in the page's language. */
+export function loadLabel(name: LoadName): string {
+  const labels: Record<LoadName, () => string> = {
+    Users: m.admin_load_users,
+    Products: m.admin_load_products,
+    Categories: m.admin_load_categories,
+    "Survey Questions": m.admin_load_questions,
+    "Admin Settings": m.admin_load_settings,
+  };
+  return labels[name]();
+}
 
 const loads = [
   ["Users", fetchUsers],

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import type { Category } from "../../../../worker/contract/catalogue.ts";
 import { ApiResponseError } from "../../../lib/api-client.ts";
 import { notifyCategoriesChanged } from "../../../lib/events.ts";
+import { m } from "../../../paraglide/messages.js";
 import { VersionConflictError } from "../admin-api.ts";
 import { formatDate } from "../admin-format.ts";
 import { AdminField, AdminForm, type FormWords, fieldClass, inputClass } from "../admin-ui.tsx";
@@ -21,14 +22,14 @@ export function CategoriesTab({
   onChanged(): Promise<void>;
 }) {
   const tab = useManagementTab<Category>(onChanged, {
-    created: "Category created successfully!",
-    updated: "Category updated successfully!",
+    created: m.admin_category_created(),
+    updated: m.admin_category_updated(),
   });
 
   return (
     <ManagementTab
-      title="Category Management"
-      addLabel="Add Category"
+      title={m.admin_tab_categories()}
+      addLabel={m.admin_add_category()}
       tab={tab}
       form={(category) => (
         <CategoryForm
@@ -41,7 +42,7 @@ export function CategoriesTab({
         />
       )}
       rows={categories}
-      empty="No categories created yet"
+      empty={m.admin_categories_empty()}
       gap="gap-4"
     >
       {(category) => (
@@ -51,19 +52,19 @@ export function CategoriesTab({
               {category.name}
             </h3>
             <span className="shrink-0 rounded-full bg-linen px-2.5 py-0.5 text-xs font-semibold text-ink">
-              ID {category.id}
+              {m.admin_category_id({ id: category.id })}
             </span>
           </div>
           <p className="mt-2 text-sm text-muted" lang="tr">
-            {category.description || "No description"}
+            {category.description || m.admin_no_description()}
           </p>
-          <p className="mt-3 text-xs text-muted">Created {formatDate(category.created_at)}</p>
+          <p className="mt-3 text-xs text-muted">{m.admin_created_on({ date: formatDate(category.created_at) })}</p>
           <CardActions
             name={category.name}
             onEdit={() => tab.openForm(category)}
             onDelete={() =>
               void tab.remove(category, {
-                question: "Are you sure you want to delete this category? This action cannot be undone.",
+                question: m.admin_category_delete_question(),
                 send: async (row) => {
                   const outcome = await saveChange({
                     kind: "category.delete",
@@ -74,9 +75,9 @@ export function CategoriesTab({
                   notifyCategoriesChanged();
                   return outcome;
                 },
-                deleted: "Category deleted successfully!",
+                deleted: m.admin_category_deleted(),
                 // docs/product.md's sentence, then the server's reason (a category that still has products, say).
-                failed: (error) => `Failed to delete category.${serverReason(error)}`,
+                failed: (error) => `${m.admin_category_delete_failed()}${serverReason(error)}`,
               })
             }
             deleteDisabled={tab.deleting === category.id}
@@ -93,7 +94,11 @@ function serverReason(error: unknown): string {
   return error instanceof ApiResponseError || error instanceof VersionConflictError ? ` ${error.message}` : "";
 }
 
-const formWords: FormWords = { add: "Add Category", create: "Create Category", update: "Update Category" };
+const formWords = (): FormWords => ({
+  add: m.admin_add_category(),
+  create: m.admin_create_category(),
+  update: m.admin_update_category(),
+});
 
 /** docs/product.md §5: name required, description optional. */
 function CategoryForm({
@@ -122,20 +127,20 @@ function CategoryForm({
     event.preventDefault();
     if (save.busy) return;
     if (!name.trim()) {
-      setNameError("Name is required.");
+      setNameError(m.admin_field_required({ field: m.admin_field_name() }));
       document.getElementById(`${id}-name`)?.focus();
       return;
     }
     setNameError(null);
     await save.run(
       { name: name.trim(), description: description.trim() },
-      (error) => `Failed to save category. Please try again.${serverReason(error)}`,
+      (error) => `${m.admin_category_save_failed()}${serverReason(error)}`,
     );
   };
 
   return (
-    <AdminForm save={save} words={formWords} onSubmit={onSubmit} onCancel={onCancel}>
-      <AdminField id={`${id}-name`} label="Name" required error={nameError}>
+    <AdminForm save={save} words={formWords()} onSubmit={onSubmit} onCancel={onCancel}>
+      <AdminField id={`${id}-name`} label={m.admin_field_name()} required error={nameError}>
         <input
           id={`${id}-name`}
           required
@@ -153,7 +158,7 @@ function CategoryForm({
         id={`${id}-description`}
         label={
           <>
-            Description <span className="font-normal text-muted">(optional)</span>
+            {m.admin_field_description()} <span className="font-normal text-muted">{m.admin_optional()}</span>
           </>
         }
       >

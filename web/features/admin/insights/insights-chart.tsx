@@ -1,9 +1,7 @@
 import type { ReactNode } from "react";
 import type { Insights } from "../../../../worker/contract/insights.ts";
-
-/** "1 Nov": short, for a phone's width; the year is in the period's heading. */
-export const shortDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+import { m } from "../../../paraglide/messages.js";
+import { shortDay } from "../admin-format.ts";
 
 /**
  * Daily shop visits as bars, in a few lines of SVG (docs/decisions/0056-insights-chart-in-svg.md):
@@ -21,15 +19,21 @@ export function InsightsChart({ daily, subject }: { daily: Insights["daily"]; su
   const last = daily.at(-1);
   const summary =
     total === 0
-      ? `No shop visits for ${subject} in these ${daily.length} days.`
-      : `${total} shop ${total === 1 ? "visit" : "visits"} for ${subject} in ${daily.length} days, most on ${busiest ? shortDay(busiest.day) : ""} (${top}).`;
+      ? m.admin_chart_summary_none({ subject, days: daily.length })
+      : m.admin_chart_summary({
+          total,
+          subject,
+          days: daily.length,
+          day: busiest ? shortDay(busiest.day) : "",
+          top,
+        });
   return (
     <figure className="rounded-2xl border border-sand bg-white p-4 shadow-soft sm:p-5">
-      <figcaption className="text-sm font-semibold text-sage-900">Shop visits per day: {subject}</figcaption>
+      <figcaption className="text-sm font-semibold text-sage-900">{m.admin_chart_caption({ subject })}</figcaption>
       <div className="mt-3 flex gap-2">
         <div aria-hidden="true" className="flex h-40 flex-col justify-between text-right text-xs text-muted">
           <span>{scale}</span>
-          <span>0</span>
+          <span>{0}</span>
         </div>
         <svg
           role="img"
@@ -67,21 +71,21 @@ export function InsightsChart({ daily, subject }: { daily: Insights["daily"]; su
       </div>
       <p className="mt-3 text-sm text-muted">{summary}</p>
       <details className="mt-2 text-sm">
-        <summary className="cursor-pointer font-semibold text-sage-800">Figures per day</summary>
+        <summary className="cursor-pointer font-semibold text-sage-800">{m.admin_chart_figures()}</summary>
         {/* A scrolling region of its own: focusable, so a keyboard can scroll it too. */}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must take focus to scroll by keyboard */}
-        <section aria-label="Figures per day" tabIndex={0} className="mt-2 max-h-72 overflow-y-auto">
+        <section aria-label={m.admin_chart_figures()} tabIndex={0} className="mt-2 max-h-72 overflow-y-auto">
           <table className="w-full text-left">
             <thead>
               <tr className="text-muted">
                 <th scope="col" className="px-3 py-1 font-medium">
-                  Day
+                  {m.admin_chart_day()}
                 </th>
                 <th scope="col" className="px-3 py-1 text-right font-medium">
-                  Views
+                  {m.admin_insights_views()}
                 </th>
                 <th scope="col" className="px-3 py-1 text-right font-medium">
-                  Shop visits
+                  {m.admin_insights_shop_visits()}
                 </th>
               </tr>
             </thead>

@@ -6,6 +6,7 @@ import {
   type OutboxEntry,
   outboxFormat,
 } from "../../../lib/admin-outbox.ts";
+import { m } from "../../../paraglide/messages.js";
 
 /** The row an entry is about, as `product:12` / `category:-3`, and the rows it needs to exist. */
 export function rowsOf(change: OutboxChange): string[] {
@@ -178,7 +179,7 @@ export function createReplayer({ db, owner, send, now, random, newKey, exclusive
     const refusal = {
       status,
       code: typeof body.code === "string" ? body.code : "refused",
-      detail: body.detail ?? `The server refused this change (${status}).`,
+      detail: body.detail ?? m.admin_outbox_refused({ status }),
       ...(body.fields ? { fields: body.fields } : {}),
     };
     await db.entries.update(seq, { state: "rejected", refusal });

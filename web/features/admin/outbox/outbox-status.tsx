@@ -1,34 +1,48 @@
 import { useId, useState, useSyncExternalStore } from "react";
 import type { Category, Product } from "../../../../worker/contract/catalogue.ts";
 import type { OutboxChange, OutboxEntry } from "../../../lib/admin-outbox.ts";
+import { m } from "../../../paraglide/messages.js";
+import { getLocale } from "../../../paraglide/runtime.js";
 import { confirmAction } from "../admin-ui.tsx";
 import { getOutbox, useOutboxEntries } from "./outbox.ts";
 
 /** The header's words for the outbox (issue 28). */
 export function outboxSummary(entries: readonly OutboxEntry[]): string {
   const attention = entries.filter((entry) => entry.state === "conflict" || entry.state === "rejected").length;
-  if (attention > 0) return `${attention} ${attention === 1 ? "change needs" : "changes need"} your attention`;
-  if (entries.length === 0) return "All changes saved";
-  return `${entries.length} ${entries.length === 1 ? "change" : "changes"} waiting to sync`;
+  if (attention > 0) return m.admin_outbox_attention({ count: attention });
+  if (entries.length === 0) return m.admin_outbox_all_saved();
+  return m.admin_outbox_waiting({ count: entries.length });
 }
 
-const verbs = { create: "Add", update: "Edit", delete: "Delete" } as const;
+/** A change to a row in a line, by row and action (each language words the pair its own way). */
+const changeWords = {
+  product: {
+    create: m.admin_change_product_create,
+    update: m.admin_change_product_update,
+    delete: m.admin_change_product_delete,
+  },
+  category: {
+    create: m.admin_change_category_create,
+    update: m.admin_change_category_update,
+    delete: m.admin_change_category_delete,
+  },
+} as const;
 
 /** What an entry changes, in a line: "Edit product “Ihlamur Çayı”", "Product order in “Çaylar”". */
 export function describeChange(change: OutboxChange, categories: readonly Category[]): string {
   if (change.kind === "reorder") {
     const name = categories.find((category) => category.id === change.categoryId)?.name;
-    return name ? `Product order in “${name}”` : "Product order";
+    return name ? m.admin_change_order_in({ name }) : m.admin_change_order();
   }
-  const [row, action] = change.kind.split(".") as ["product" | "category", keyof typeof verbs];
-  return `${verbs[action]} ${row} “${"input" in change ? change.input.name : change.name}”`;
+  const [row, action] = change.kind.split(".") as ["product" | "category", "create" | "update" | "delete"];
+  return changeWords[row][action]({ name: "input" in change ? change.input.name : change.name });
 }
 
-const stateWords: Record<OutboxEntry["state"], string> = {
-  waiting: "Waiting",
-  sending: "Sending",
-  conflict: "Conflict",
-  rejected: "Rejected",
+const stateWords: Record<OutboxEntry["state"], () => string> = {
+  waiting: m.admin_state_waiting,
+  sending: m.admin_state_sending,
+  conflict: m.admin_state_conflict,
+  rejected: m.admin_state_rejected,
 };
 
 /**
@@ -63,14 +77,14 @@ export function OutboxStatus({ categories }: { categories: readonly Category[] }
         </button>
       </div>
       {status.outcome === "signed-out" && entries.length > 0 ? (
-        <p className="mt-2 text-sm text-muted">Sign in again to send the changes waiting on this device.</p>
+        <p className="mt-2 text-sm text-muted">{m.admin_outbox_sign_in_again()}</p>
       ) : null}
       {open ? (
         <div id={`${id}-list`} className="mt-3 rounded-2xl border border-sand bg-white p-4 shadow-soft">
           {entries.length === 0 ? (
-            <p className="text-sm text-muted">Every change is on the server.</p>
+            <p className="text-sm text-muted">{m.admin_outbox_all_on_server()}</p>
           ) : (
-            <ol className="space-y-3" aria-label="Changes not yet on the server">
+            <ol className="space-y-3" aria-label={m.admin_outbox_list()}>
               {entries.map((entry) => (
                 <PendingChange key={entry.seq} entry={entry} categories={categories} />
               ))}
@@ -86,7 +100,7 @@ function PendingChange({ entry, categories }: { entry: OutboxEntry; categories: 
   const { queue } = getOutbox();
   const seq = entry.seq as number;
   const discard = () => {
-    if (confirmAction("Discard this change? It will not be sent.")) void queue.discard(seq);
+    if (confirmAction(m.admin_outbox_discard_question())) void queue.discard(seq);
   };
   return (
     <li className="rounded-xl bg-linen/60 p-3 text-sm">
@@ -95,8 +109,10 @@ function PendingChange({ entry, categories }: { entry: OutboxEntry; categories: 
           {describeChange(entry.change, categories)}
         </p>
         <p className="text-muted">
-          <span className="font-semibold">{stateWords[entry.state]}</span> ·{" "}
-          <time dateTime={new Date(entry.queuedAt).toISOString()}>{new Date(entry.queuedAt).toLocaleString()}</time>
+          <span className="font-semibold">{stateWords[entry.state]()}</span> ·{" "}
+          <time dateTime={new Date(entry.queuedAt).toISOString()}>
+            {new Date(entry.queuedAt).toLocaleString(getLocale())}
+          </time>
         </p>
       </div>
       {entry.state === "rejected" && entry.refusal ? <p className="mt-1 text-red-800">{entry.refusal.detail}</p> : null}
@@ -107,21 +123,21 @@ function PendingChange({ entry, categories }: { entry: OutboxEntry; categories: 
         {entry.state === "conflict" ? (
           <>
             <button type="button" className="btn btn-primary" onClick={() => void queue.keepMine(seq)}>
-              Keep mine
+              {m.admin_keep_mine()}
             </button>
             <button type="button" className="btn btn-outline" onClick={() => void queue.keepTheirs(seq)}>
-              Keep theirs
+              {m.admin_keep_theirs()}
             </button>
           </>
         ) : null}
         {entry.state === "rejected" ? (
           <button type="button" className="btn btn-primary" onClick={() => void queue.retry(seq)}>
-            Retry
+            {m.admin_retry()}
           </button>
         ) : null}
         {entry.state !== "conflict" && entry.state !== "sending" ? (
           <button type="button" className="btn btn-outline" onClick={discard}>
-            Discard
+            {m.admin_discard()}
           </button>
         ) : null}
       </div>
@@ -129,14 +145,14 @@ function PendingChange({ entry, categories }: { entry: OutboxEntry; categories: 
   );
 }
 
-const fieldLabels: Record<string, string> = {
-  name: "Name",
-  short_description: "Short Description",
-  description: "Description",
-  long_description: "Long Description",
-  category_id: "Category",
-  images: "Images",
-  etsy_link: "Shop Link",
+const fieldLabels: Record<string, () => string> = {
+  name: m.admin_field_name,
+  short_description: m.admin_field_short_description,
+  description: m.admin_field_description,
+  long_description: m.admin_field_long_description,
+  category_id: m.admin_field_category,
+  images: m.admin_field_images,
+  etsy_link: m.admin_field_shop_link,
 };
 
 /** The server's row beside the admin's change, the fields that differ. */
@@ -149,26 +165,26 @@ function ConflictTable({ change, current }: { change: OutboxChange; current: Pro
   );
   return (
     <table className="mt-2 w-full table-fixed border-collapse text-left">
-      <caption className="sr-only">The server's version beside yours</caption>
+      <caption className="sr-only">{m.admin_conflict_caption()}</caption>
       <thead>
         <tr>
-          <th className="w-1/4 py-1">Field</th>
-          <th className="py-1">On the server</th>
-          <th className="py-1">Yours</th>
+          <th className="w-1/4 py-1">{m.admin_conflict_field()}</th>
+          <th className="py-1">{m.admin_conflict_on_server()}</th>
+          <th className="py-1">{m.admin_conflict_yours()}</th>
         </tr>
       </thead>
       <tbody>
         {"deleted" in mine ? (
           <tr>
-            <td className="py-1">Delete</td>
-            <td className="py-1">Changed since you deleted it</td>
-            <td className="py-1">Deleted</td>
+            <td className="py-1">{m.admin_delete()}</td>
+            <td className="py-1">{m.admin_conflict_changed_since()}</td>
+            <td className="py-1">{m.admin_conflict_deleted()}</td>
           </tr>
         ) : (
           fields.map((field) => (
             <tr key={field} className="align-top">
               <th scope="row" className="py-1 font-normal">
-                {fieldLabels[field]}
+                {fieldLabels[field]?.()}
               </th>
               <td className="break-words py-1" lang="tr">
                 {shown(theirs[field])}

@@ -4,6 +4,7 @@ import type { Category, Product } from "../../../../worker/contract/catalogue.ts
 import { AdminDatabase, newEntry, type OutboxChange, type OutboxEntry } from "../../../lib/admin-outbox.ts";
 import { ApiResponseError, NetworkError } from "../../../lib/api-client.ts";
 import { getSessionManager } from "../../../lib/session.ts";
+import { m } from "../../../paraglide/messages.js";
 import { VersionConflictError } from "../admin-api.ts";
 import { createOutboxQueue, type NewChange } from "./outbox-queue.ts";
 import { createReplayer, type DrainOutcome } from "./outbox-replayer.ts";
@@ -162,10 +163,7 @@ function openOutbox() {
       if (fate === undefined) return "sent";
       await queue.discard(entry.seq as number);
       if (fate.state === "conflict" && fate.current)
-        throw new VersionConflictError(
-          "Someone changed this in the meantime. Here is the current version.",
-          fate.current,
-        );
+        throw new VersionConflictError(m.admin_version_conflict(), fate.current);
       const refusal = fate.refusal;
       throw new ApiResponseError(
         refusal?.status ?? 400,
@@ -181,7 +179,7 @@ function openOutbox() {
 export const saveChange = (change: NewChange): Promise<SaveOutcome> => getOutbox().save(change);
 
 /** What a screen says of a change kept on the device for later. */
-export const savedOnDeviceText = "Saved on this device. It will be sent when you are back online.";
+export const savedOnDeviceText = (): string => m.admin_saved_on_device();
 
 /**
  * Whether the browser keeps this device's storage (the outbox included) even when space runs low:

@@ -21,6 +21,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { Product } from "../../../../worker/contract/catalogue.ts";
 import { ChevronDownIcon, ChevronUpIcon, DragHandleIcon } from "../../../components/icons.tsx";
 import { getSessionManager } from "../../../lib/session.ts";
+import { m } from "../../../paraglide/messages.js";
 import {
   AdminField,
   CategoryOptions,
@@ -76,25 +77,25 @@ export function OrderingTab({ products, categories, onChanged }: ProductTabProps
   );
 
   const position = (productId: number | string) => order.indexOf(Number(productId)) + 1;
-  const nameOf = (productId: number | string) => byId.get(Number(productId))?.name ?? "The product";
+  const nameOf = (productId: number | string) => byId.get(Number(productId))?.name ?? m.admin_the_product();
   // dnd-kit reports the picked-up item as over its own place at once; saying so would cut off
   // "Picked up …" before a screen reader has read it. Only a change of place is announced.
   const lastOver = useRef<UniqueIdentifier | null>(null);
   const announcements: Announcements = {
     onDragStart: ({ active }) => {
       lastOver.current = active.id;
-      return `Picked up ${nameOf(active.id)}, position ${position(active.id)} of ${order.length}.`;
+      return m.admin_drag_picked_up({ name: nameOf(active.id), position: position(active.id), count: order.length });
     },
     onDragOver: ({ active, over }) => {
       if (!over || over.id === lastOver.current) return undefined;
       lastOver.current = over.id;
-      return `${nameOf(active.id)} is over position ${position(over.id)} of ${order.length}.`;
+      return m.admin_drag_over({ name: nameOf(active.id), position: position(over.id), count: order.length });
     },
     onDragEnd: ({ active, over }) =>
       over
-        ? `${nameOf(active.id)} dropped at position ${position(over.id)} of ${order.length}.`
-        : `${nameOf(active.id)} dropped.`,
-    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+        ? m.admin_drag_dropped_at({ name: nameOf(active.id), position: position(over.id), count: order.length })
+        : m.admin_drag_dropped({ name: nameOf(active.id) }),
+    onDragCancel: ({ active }) => m.admin_drag_cancelled({ name: nameOf(active.id) }),
   };
 
   const move = (from: number, to: number) => {
@@ -114,7 +115,7 @@ export function OrderingTab({ products, categories, onChanged }: ProductTabProps
     setNotice(null);
     // docs/product.md §5: no token, no call.
     if (!(await getSessionManager().getAccessToken())) {
-      setNotice({ tone: "error", text: "Not authorized" });
+      setNotice({ tone: "error", text: m.admin_not_authorized() });
       return;
     }
     await run(async () => {
@@ -127,15 +128,15 @@ export function OrderingTab({ products, categories, onChanged }: ProductTabProps
       });
       setUnsaved(false);
       await onChanged();
-      return outcome === "sent" ? "Product order saved." : savedOnDeviceText;
-    }, "Failed to save ordering.");
+      return outcome === "sent" ? m.admin_order_saved() : savedOnDeviceText();
+    }, m.admin_order_save_failed());
   };
 
   return (
     <div className="space-y-6">
-      <TabHeader title="Product Ordering" />
+      <TabHeader title={m.admin_tab_ordering()} />
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <AdminField id={`${id}-category`} label="Category" className="w-full sm:w-72">
+        <AdminField id={`${id}-category`} label={m.admin_field_category()} className="w-full sm:w-72">
           <select
             id={`${id}-category`}
             value={categoryId ?? ""}
@@ -146,7 +147,7 @@ export function OrderingTab({ products, categories, onChanged }: ProductTabProps
             }}
             className={inputClass}
           >
-            <option value="">All Categories</option>
+            <option value="">{m.admin_all_categories()}</option>
             <CategoryOptions categories={categories} />
           </select>
         </AdminField>
@@ -157,19 +158,18 @@ export function OrderingTab({ products, categories, onChanged }: ProductTabProps
           disabled={busy || rows.length === 0}
           aria-busy={busy}
         >
-          {busy ? "Saving..." : "Save Order"}
+          {busy ? m.admin_saving() : m.admin_save_order()}
         </button>
       </div>
 
       <NoticeBanner notice={notice} />
 
       {rows.length === 0 ? (
-        <EmptyState>No products to order</EmptyState>
+        <EmptyState>{m.admin_no_products_to_order()}</EmptyState>
       ) : (
         <>
           <p id={`${id}-help`} className="text-sm text-muted">
-            Drag a product by its handle, or focus the handle and press Space, then the arrow keys, then Space again.
-            Move up and Move down work too.
+            {m.admin_order_help()}
           </p>
           <DndContext
             sensors={sensors}
@@ -181,7 +181,7 @@ export function OrderingTab({ products, categories, onChanged }: ProductTabProps
           >
             <SortableContext items={order} strategy={verticalListSortingStrategy}>
               <ol
-                aria-label="Product order"
+                aria-label={m.admin_product_order()}
                 aria-describedby={`${id}-help`}
                 // The rows take the list's width, as the other cards do (issue 38): the contact button
                 // over a phone's bottom right covers a row only until it is scrolled up, and the
@@ -242,7 +242,7 @@ function SortableRow({
         type="button"
         {...attributes}
         {...listeners}
-        aria-label={`Drag ${product.name}, position ${position} of ${count}`}
+        aria-label={m.admin_drag_handle({ name: product.name, position, count })}
         // The handle takes the touch itself: the page does not scroll while a finger drags it.
         className="grid size-11 shrink-0 cursor-grab touch-none place-items-center rounded-xl text-sage-800 hover:bg-linen active:cursor-grabbing"
       >
@@ -272,7 +272,7 @@ function SortableRow({
       </div>
       <div className="flex shrink-0 gap-1">
         <IconButton
-          label={`Move ${product.name} up`}
+          label={m.admin_move_up({ name: product.name })}
           disabled={position === 1}
           onClick={() => onMove(position - 1)}
           className={moveButtonClass}
@@ -280,7 +280,7 @@ function SortableRow({
           <ChevronUpIcon className="size-5" strokeWidth={2} />
         </IconButton>
         <IconButton
-          label={`Move ${product.name} down`}
+          label={m.admin_move_down({ name: product.name })}
           disabled={position === count}
           onClick={() => onMove(position + 1)}
           className={moveButtonClass}

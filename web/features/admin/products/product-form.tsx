@@ -3,6 +3,7 @@ import type { Category, Product } from "../../../../worker/contract/catalogue.ts
 import { temperaments } from "../../../../worker/contract/temperaments.ts";
 import { ApiResponseError } from "../../../lib/api-client.ts";
 import { temperamentNames } from "../../../lib/temperament-names.ts";
+import { m } from "../../../paraglide/messages.js";
 import { VersionConflictError, writeErrorMessage } from "../admin-api.ts";
 import {
   AdminField,
@@ -29,14 +30,22 @@ const RichTextEditor = lazy(() =>
   import("./rich-text-editor.tsx").then((module) => ({ default: module.RichTextEditor })),
 );
 
-const formWords: FormWords = { add: "Add Product", create: "Create Product", update: "Update Product" };
+const formWords = (): FormWords => ({
+  add: m.admin_add_product(),
+  create: m.admin_create_product(),
+  update: m.admin_update_product(),
+});
 
-const fieldNames: Record<ProductField, string> = {
-  name: "Name",
-  category_id: "Category",
-  short_description: "Short Description",
-  etsy_link: "Shop Link",
+/** The required fields' labels, which the messages about them name too. */
+const fieldNames: Record<ProductField, () => string> = {
+  name: m.admin_field_name,
+  category_id: m.admin_field_category,
+  short_description: m.admin_field_short_description,
+  etsy_link: m.admin_field_shop_link,
 };
+
+/** Not a word in any language: the start of an address. */
+const urlPlaceholder = "https://";
 
 /**
  * docs/product.md §2's "Add Product" form: Create Product for a new one, Update Product for an edit, Cancel.
@@ -88,17 +97,19 @@ export function ProductForm({
     if (save.busy) return;
     const missing = missingProductFields(values);
     if (missing.length > 0) {
-      setInvalid(Object.fromEntries(missing.map((field) => [field, `${fieldNames[field]} is required.`])));
+      setInvalid(
+        Object.fromEntries(missing.map((field) => [field, m.admin_field_required({ field: fieldNames[field]() })])),
+      );
       save.setNotice({
         tone: "error",
-        text: `Please fill in the required fields: ${missing.map((f) => fieldNames[f]).join(", ")}.`,
+        text: m.admin_fill_required_fields({ fields: missing.map((f) => fieldNames[f]()).join(", ") }),
       });
       document.getElementById(`${id}-${missing[0]}`)?.focus();
       return;
     }
     setInvalid({});
     await save.run(productPayload(values), (error) => {
-      const fallback = "Failed to save product. Please try again.";
+      const fallback = m.admin_product_save_failed();
       if (error instanceof VersionConflictError) return error.message || fallback;
       if (error instanceof ApiResponseError && error.fields) {
         setInvalid(Object.fromEntries(Object.entries(error.fields).map(([field, why]) => [field.split(".")[0], why])));
@@ -119,27 +130,32 @@ export function ProductForm({
   });
 
   return (
-    <AdminForm save={save} words={formWords} onSubmit={onSubmit} onCancel={onCancel}>
+    <AdminForm save={save} words={formWords()} onSubmit={onSubmit} onCancel={onCancel}>
       <div className="grid gap-5 md:grid-cols-2">
-        <AdminField id={`${id}-name`} label="Name" required error={invalid.name}>
+        <AdminField id={`${id}-name`} label={fieldNames.name()} required error={invalid.name}>
           <input {...field("name")} className={inputClass} />
         </AdminField>
-        <AdminField id={`${id}-category_id`} label="Category" required error={invalid.category_id}>
+        <AdminField id={`${id}-category_id`} label={fieldNames.category_id()} required error={invalid.category_id}>
           <select {...field("category_id")} className={inputClass}>
-            <option value="">Choose a category</option>
+            <option value="">{m.admin_choose_category()}</option>
             <CategoryOptions categories={categories} />
           </select>
         </AdminField>
       </div>
 
-      <AdminField id={`${id}-short_description`} label="Short Description" required error={invalid.short_description}>
+      <AdminField
+        id={`${id}-short_description`}
+        label={fieldNames.short_description()}
+        required
+        error={invalid.short_description}
+      >
         <textarea {...field("short_description")} rows={2} className={`${fieldClass} py-3`} />
       </AdminField>
 
       <div>
         {/* A label element labels form controls only; the editor is named by this id. */}
         <span id={`${id}-long_description-label`} className={`${labelClass} mb-1.5 block`}>
-          Description
+          {m.admin_field_description()}
         </span>
         <div>
           <Suspense fallback={<EditorPlaceholder />}>
@@ -158,22 +174,22 @@ export function ProductForm({
       </div>
 
       <fieldset aria-describedby={describe("images")}>
-        <legend className={labelClass}>Images</legend>
-        <p className="text-sm text-muted">An address (https://…) or a path on this site (/images/…).</p>
+        <legend className={labelClass}>{m.admin_field_images()}</legend>
+        <p className="text-sm text-muted">{m.admin_images_hint()}</p>
         <ul className="mt-2 space-y-2">
           {values.images.map((image, index) => (
             // The entries have no identity but their place; removing one re-keys the rest.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
             <li key={index} className="flex items-center gap-2">
               <label className="sr-only" htmlFor={`${id}-image-${index}`}>
-                Image {index + 1}
+                {m.admin_image_number({ number: index + 1 })}
               </label>
               <input
                 id={`${id}-image-${index}`}
                 type="url"
                 inputMode="url"
                 value={image}
-                placeholder="https://"
+                placeholder={urlPlaceholder}
                 onChange={(event) => setImage(index, event.target.value)}
                 className={`${inputClass} mt-0 min-w-0 flex-1`}
               />
@@ -189,27 +205,28 @@ export function ProductForm({
                     )
                   }
                 >
-                  Remove<span className="sr-only"> image {index + 1}</span>
+                  {m.admin_remove()}
+                  <span className="sr-only"> {m.admin_remove_image_target({ number: index + 1 })}</span>
                 </button>
               ) : null}
             </li>
           ))}
         </ul>
         <button type="button" className="btn btn-outline mt-3" onClick={() => set("images", [...values.images, ""])}>
-          Add Image
+          {m.admin_add_image()}
         </button>
         {invalid.images ? <FieldError id={`${id}-images-error`}>{invalid.images}</FieldError> : null}
       </fieldset>
 
-      <AdminField id={`${id}-etsy_link`} label="Shop Link" required error={invalid.etsy_link}>
-        <input {...field("etsy_link")} type="url" inputMode="url" placeholder="https://" className={inputClass} />
+      <AdminField id={`${id}-etsy_link`} label={fieldNames.etsy_link()} required error={invalid.etsy_link}>
+        <input {...field("etsy_link")} type="url" inputMode="url" placeholder={urlPlaceholder} className={inputClass} />
       </AdminField>
 
       {/* Issue 30: optional; the shop's filter lists a product only under the ones ticked. */}
       <fieldset aria-describedby={[`${id}-temperaments-hint`, describe("temperaments")].filter(Boolean).join(" ")}>
-        <legend className={labelClass}>Suits these temperaments</legend>
+        <legend className={labelClass}>{m.admin_suits_temperaments()}</legend>
         <p id={`${id}-temperaments-hint`} className="text-sm text-muted">
-          Optional. None ticked means the product is for everyone.
+          {m.admin_temperaments_hint()}
         </p>
         <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
           {temperaments.map((temperament) => (
@@ -245,7 +262,7 @@ export function ProductForm({
 function EditorPlaceholder() {
   return (
     <div className="grid min-h-[13rem] place-items-center rounded-xl border border-sand bg-white text-sm text-muted">
-      Loading editor…
+      {m.admin_loading_editor()}
     </div>
   );
 }

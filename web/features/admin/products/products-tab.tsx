@@ -1,4 +1,5 @@
 import type { Category, Product } from "../../../../worker/contract/catalogue.ts";
+import { m } from "../../../paraglide/messages.js";
 import { fetchProduct, VersionConflictError } from "../admin-api.ts";
 import { Badge } from "../admin-ui.tsx";
 import { CardActions, ManagementTab, useManagementTab } from "../management-tab.tsx";
@@ -17,8 +18,8 @@ export type ProductTabProps = {
 /** docs/product.md §2's Product Management: the form, and a card per product with Edit and Delete. */
 export function ProductsTab({ products, categories, onChanged }: ProductTabProps) {
   const tab = useManagementTab<Product>(onChanged, {
-    created: "Product created successfully!",
-    updated: "Product updated successfully!",
+    created: m.admin_product_created(),
+    updated: m.admin_product_updated(),
   });
   const { form } = tab;
   const categoryName = new Map(categories.map((category) => [category.id, category.name]));
@@ -45,15 +46,15 @@ export function ProductsTab({ products, categories, onChanged }: ProductTabProps
 
   return (
     <ManagementTab
-      title="Product Management"
-      addLabel="Add Product"
+      title={m.admin_tab_products()}
+      addLabel={m.admin_add_product()}
       tab={tab}
-      loading="Loading product...."
+      loading={m.admin_loading_product()}
       form={(product) => (
         <ProductForm product={product} categories={categories} onSaved={tab.saved} onCancel={tab.closeForm} />
       )}
       rows={products}
-      empty="No products created yet"
+      empty={m.admin_products_empty()}
       gap="gap-5"
     >
       {(product) => (
@@ -71,8 +72,8 @@ export function ProductsTab({ products, categories, onChanged }: ProductTabProps
             <div>
               <Badge>
                 {product.category_id === null
-                  ? "No category"
-                  : (categoryName.get(product.category_id) ?? `Category ${product.category_id}`)}
+                  ? m.admin_no_category()
+                  : (categoryName.get(product.category_id) ?? m.admin_category_number({ id: product.category_id }))}
               </Badge>
             </div>
             <h3 className="text-lg font-semibold text-sage-900" lang="tr">
@@ -87,12 +88,12 @@ export function ProductsTab({ products, categories, onChanged }: ProductTabProps
               editDisabled={form.mode === "loading"}
               onDelete={() =>
                 void tab.remove(product, {
-                  question: "Are you sure you want to delete this product?",
+                  question: m.admin_product_delete_question(),
                   send: (row) =>
                     saveChange({ kind: "product.delete", id: row.id, baseVersion: row.version, name: row.name }),
-                  deleted: "Product deleted successfully!",
+                  deleted: m.admin_product_deleted(),
                   failed: (error) =>
-                    `Failed to delete product.${error instanceof VersionConflictError ? ` ${error.message}` : ""}`,
+                    `${m.admin_product_delete_failed()}${error instanceof VersionConflictError ? ` ${error.message}` : ""}`,
                 })
               }
               deleteDisabled={tab.deleting === product.id}

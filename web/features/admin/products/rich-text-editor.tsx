@@ -2,6 +2,7 @@ import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/r
 import StarterKit from "@tiptap/starter-kit";
 import { type ComponentProps, type FormEvent, useId, useRef, useState } from "react";
 import { BulletListIcon, LinkIcon, NumberedListIcon } from "../../../components/icons.tsx";
+import { m } from "../../../paraglide/messages.js";
 import { IconButton } from "../admin-ui.tsx";
 import { plainTextToHtml, sanitizePastedHtml } from "./rich-text-paste.ts";
 
@@ -81,6 +82,9 @@ export function RichTextEditor({
   );
 }
 
+/** Not a word in any language: the start of an address. */
+const urlPlaceholder = "https://";
+
 function Toolbar({ editor }: { editor: Editor }) {
   const id = useId();
   const active = useEditorState({
@@ -114,27 +118,47 @@ function Toolbar({ editor }: { editor: Editor }) {
 
   return (
     <div className="rounded-t-xl border-b border-sand bg-linen">
-      <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 p-1.5">
-        <ToolButton label="Bold" pressed={active.bold} onClick={() => chain().toggleBold().run()}>
-          <span className="font-bold">B</span>
+      <div role="toolbar" aria-label={m.admin_editor_formatting()} className="flex flex-wrap gap-1 p-1.5">
+        <ToolButton label={m.admin_editor_bold()} pressed={active.bold} onClick={() => chain().toggleBold().run()}>
+          <span className="font-bold">{m.admin_editor_bold_mark()}</span>
         </ToolButton>
-        <ToolButton label="Italic" pressed={active.italic} onClick={() => chain().toggleItalic().run()}>
-          <span className="font-serif italic">I</span>
+        <ToolButton
+          label={m.admin_editor_italic()}
+          pressed={active.italic}
+          onClick={() => chain().toggleItalic().run()}
+        >
+          <span className="font-serif italic">{m.admin_editor_italic_mark()}</span>
         </ToolButton>
-        <ToolButton label="H2 heading" pressed={active.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
-          H2
+        <ToolButton
+          label={m.admin_editor_h2()}
+          pressed={active.h2}
+          onClick={() => chain().toggleHeading({ level: 2 }).run()}
+        >
+          {m.admin_editor_h2_mark()}
         </ToolButton>
-        <ToolButton label="H3 heading" pressed={active.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
-          H3
+        <ToolButton
+          label={m.admin_editor_h3()}
+          pressed={active.h3}
+          onClick={() => chain().toggleHeading({ level: 3 }).run()}
+        >
+          {m.admin_editor_h3_mark()}
         </ToolButton>
-        <ToolButton label="Bulleted list" pressed={active.bullets} onClick={() => chain().toggleBulletList().run()}>
+        <ToolButton
+          label={m.admin_editor_bulleted_list()}
+          pressed={active.bullets}
+          onClick={() => chain().toggleBulletList().run()}
+        >
           <BulletListIcon className="size-5" />
         </ToolButton>
-        <ToolButton label="Numbered list" pressed={active.numbers} onClick={() => chain().toggleOrderedList().run()}>
+        <ToolButton
+          label={m.admin_editor_numbered_list()}
+          pressed={active.numbers}
+          onClick={() => chain().toggleOrderedList().run()}
+        >
           <NumberedListIcon className="size-5" />
         </ToolButton>
         <ToolButton
-          label="Link"
+          label={m.admin_editor_link()}
           pressed={active.link}
           aria-expanded={linkOpen}
           aria-controls={`${id}-link`}
@@ -147,12 +171,12 @@ function Toolbar({ editor }: { editor: Editor }) {
       <div id={`${id}-link`} hidden={!linkOpen} className="border-t border-sand px-2 py-2">
         <div className="flex flex-wrap items-end gap-2">
           <label className="min-w-0 flex-1 text-sm font-medium text-ink">
-            Link address
+            {m.admin_editor_link_address()}
             <input
               type="url"
               inputMode="url"
               value={href}
-              placeholder="https://"
+              placeholder={urlPlaceholder}
               onChange={(event) => setHref(event.target.value)}
               onKeyDown={(event) => {
                 if (event.key === "Enter") applyLink(event);
@@ -162,7 +186,7 @@ function Toolbar({ editor }: { editor: Editor }) {
             />
           </label>
           <button type="button" className="btn btn-primary" onClick={applyLink}>
-            Apply link
+            {m.admin_editor_apply_link()}
           </button>
           {active.link ? (
             <button
@@ -173,7 +197,7 @@ function Toolbar({ editor }: { editor: Editor }) {
                 setLinkOpen(false);
               }}
             >
-              Remove link
+              {m.admin_editor_remove_link()}
             </button>
           ) : null}
         </div>

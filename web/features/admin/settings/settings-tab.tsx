@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { AdminSettings, AdminUser } from "../../../../worker/contract/admin.ts";
+import { m } from "../../../paraglide/messages.js";
 import { fetchInsights } from "../admin-api.ts";
 import { Badge, NoticeBanner, TabHeader } from "../admin-ui.tsx";
 import { downloadFile } from "../exports/download-file.ts";
@@ -27,11 +28,11 @@ export function SettingsTab({
 
   const exportUsers = () => {
     if (!users || users.length === 0) {
-      setNotice({ tone: "error", text: "No users to export" });
+      setNotice({ tone: "error", text: m.admin_no_users_to_export() });
       return;
     }
     downloadFile(buildUsersCsv(users), usersExportFileName(new Date()));
-    setNotice({ tone: "success", text: "User data exported." });
+    setNotice({ tone: "success", text: m.admin_user_data_exported() });
   };
 
   /** Issue 31: the last 90 days' insights, the users' export's format (the Insights tab exports its period). */
@@ -39,8 +40,8 @@ export function SettingsTab({
     run(async () => {
       const insights = await fetchInsights(90);
       downloadFile(buildInsightsCsv(insights), insightsExportFileName(insights));
-      return "Insights exported.";
-    }, "Failed to export insights.");
+      return m.admin_insights_exported();
+    }, m.admin_insights_export_failed());
 
   /** docs/product.md §9: removes the browser's caches and session storage, then reloads all admin data. */
   const clearCache = () =>
@@ -52,32 +53,34 @@ export function SettingsTab({
       sessionStorage.clear();
       await onReload();
       // The outbox is not a cache: changes not yet on the server stay (issue 28).
-      const kept =
-        waiting === 0 ? "" : ` ${waiting === 1 ? "1 change" : `${waiting} changes`} waiting to sync were kept.`;
-      return `Cache cleared and data reloaded.${kept}`;
-    }, "Failed to clear cache.");
+      return waiting === 0
+        ? m.admin_cache_cleared()
+        : `${m.admin_cache_cleared()} ${m.admin_changes_kept({ count: waiting })}`;
+    }, m.admin_cache_clear_failed());
 
   return (
     <div className="space-y-6">
-      <TabHeader title="Settings" />
+      <TabHeader title={m.admin_tab_settings()} />
       <NoticeBanner notice={notice} />
       <div className="grid gap-5 lg:grid-cols-2">
         <section aria-labelledby="settings-email" className="rounded-2xl border border-sand bg-white p-5 shadow-soft">
           <h3 id="settings-email" className="text-lg font-semibold text-sage-900">
-            E-mail
+            {m.admin_settings_email()}
           </h3>
-          <p className="mt-2 text-sm text-muted">
-            E-mail settings (sender, templates, delivery) are managed by the authentication provider.
-          </p>
+          <p className="mt-2 text-sm text-muted">{m.admin_settings_email_note()}</p>
           <dl className="mt-4 space-y-2 text-sm">
-            <StatusRow label="E-mail delivery" badge="configured">
-              {settings ? (settings.email_transport ?? "no transport set") : null}
+            <StatusRow label={m.admin_settings_email_delivery()} badge={m.admin_settings_configured()}>
+              {settings ? (settings.email_transport ?? m.admin_settings_no_transport()) : null}
             </StatusRow>
             {settings ? (
               <div className="flex flex-wrap justify-between gap-2">
-                <dt className="text-muted">Outbox</dt>
+                <dt className="text-muted">{m.admin_settings_outbox()}</dt>
                 <dd className="text-ink">
-                  {settings.outbox.waiting} waiting · {settings.outbox.sent} sent · {settings.outbox.failed} failed
+                  {m.admin_settings_outbox_counts({
+                    waiting: settings.outbox.waiting,
+                    sent: settings.outbox.sent,
+                    failed: settings.outbox.failed,
+                  })}
                 </dd>
               </div>
             ) : null}
@@ -86,26 +89,26 @@ export function SettingsTab({
 
         <section aria-labelledby="settings-system" className="rounded-2xl border border-sand bg-white p-5 shadow-soft">
           <h3 id="settings-system" className="text-lg font-semibold text-sage-900">
-            System status
+            {m.admin_settings_system()}
           </h3>
           <dl className="mt-4 space-y-2 text-sm">
-            <StatusRow label="Database" badge="connected">
+            <StatusRow label={m.admin_settings_database()} badge={m.admin_settings_connected()}>
               {settings?.database}
             </StatusRow>
-            <StatusRow label="Authentication" badge="active" />
+            <StatusRow label={m.admin_settings_authentication()} badge={m.admin_settings_active()} />
             <div className="flex flex-wrap justify-between gap-2">
-              <dt className="text-muted">Storage on this device</dt>
+              <dt className="text-muted">{m.admin_settings_storage()}</dt>
               <dd className="text-ink">
                 {persisted === undefined
-                  ? "Checking…"
+                  ? m.admin_settings_storage_checking()
                   : persisted
-                    ? "Kept: the browser will not clear it on its own"
-                    : "Not guaranteed: the browser may clear it when space runs low"}
+                    ? m.admin_settings_storage_kept()
+                    : m.admin_settings_storage_not_guaranteed()}
               </dd>
             </div>
             {settings ? (
               <div className="flex flex-wrap justify-between gap-2">
-                <dt className="text-muted">App version</dt>
+                <dt className="text-muted">{m.admin_settings_app_version()}</dt>
                 <dd className="text-ink">{settings.app_version}</dd>
               </div>
             ) : null}
@@ -117,22 +120,18 @@ export function SettingsTab({
           className="rounded-2xl border border-sand bg-white p-5 shadow-soft lg:col-span-2"
         >
           <h3 id="settings-data" className="text-lg font-semibold text-sage-900">
-            Data
+            {m.admin_settings_data()}
           </h3>
-          <p className="mt-2 text-sm text-muted">
-            The export is a CSV file of every user (no passwords, no answers); the insights' export, each product's
-            views and shop visits over the last 90 days. Clear Cache empties this browser’s caches and session storage,
-            then loads everything again; changes waiting to sync are kept.
-          </p>
+          <p className="mt-2 text-sm text-muted">{m.admin_settings_data_note()}</p>
           <div className="mt-4 flex flex-wrap gap-3">
             <button type="button" className="btn btn-primary" onClick={exportUsers}>
-              Export User Data
+              {m.admin_export_user_data()}
             </button>
             <TabActionButton busy={busy} onClick={exportInsights}>
-              Export Insights (90 days)
+              {m.admin_export_insights_90_days()}
             </TabActionButton>
             <TabActionButton busy={busy} onClick={clearCache}>
-              Clear Cache
+              {m.admin_clear_cache()}
             </TabActionButton>
           </div>
         </section>

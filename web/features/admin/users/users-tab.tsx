@@ -1,7 +1,8 @@
 import { useState } from "react";
 import type { AdminUser } from "../../../../worker/contract/admin.ts";
 import { ChevronDownIcon } from "../../../components/icons.tsx";
-import { formatDate, fullName, temperamentResult } from "../admin-format.ts";
+import { m } from "../../../paraglide/messages.js";
+import { formatCount, formatDate, fullName, temperamentResult } from "../admin-format.ts";
 import { Badge, EmptyState, TabHeader } from "../admin-ui.tsx";
 
 /**
@@ -21,9 +22,9 @@ export function UsersTab({ users }: { users: readonly AdminUser[] }) {
   const remaining = users.length - shown;
   return (
     <div className="space-y-6">
-      <TabHeader title="Users & Survey Responses" />
+      <TabHeader title={m.admin_tab_users()} />
       {users.length === 0 ? (
-        <EmptyState>No users registered yet</EmptyState>
+        <EmptyState>{m.admin_users_empty()}</EmptyState>
       ) : (
         <>
           <ul className="space-y-4">
@@ -35,15 +36,13 @@ export function UsersTab({ users }: { users: readonly AdminUser[] }) {
           </ul>
           {remaining > 0 ? (
             <div className="flex flex-col items-center gap-3 text-sm text-muted">
-              <p>
-                Showing {shown.toLocaleString("en-US")} of {users.length.toLocaleString("en-US")} users
-              </p>
+              <p>{m.admin_users_showing({ shown: formatCount(shown), total: formatCount(users.length) })}</p>
               <button
                 type="button"
                 className="btn-outline"
                 onClick={() => setShown((current) => current + usersPageSize)}
               >
-                Show {Math.min(usersPageSize, remaining)} more
+                {m.admin_users_show_more({ count: Math.min(usersPageSize, remaining) })}
               </button>
             </div>
           ) : null}
@@ -63,49 +62,53 @@ function UserCard({ user }: { user: AdminUser }) {
             {fullName(user)}
             {user.role === "admin" ? (
               <span className="ml-2 align-middle">
-                <Badge tone="sand">Admin</Badge>
+                <Badge tone="sand">{m.admin_user_admin()}</Badge>
               </span>
             ) : null}
           </h3>
           <p className="break-all text-sm text-muted">{user.email}</p>
         </div>
-        <Badge tone={user.is_verified ? "sage" : "terracotta"}>{user.is_verified ? "Verified" : "Pending"}</Badge>
+        <Badge tone={user.is_verified ? "sage" : "terracotta"}>
+          {user.is_verified ? m.admin_user_verified() : m.admin_user_pending()}
+        </Badge>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3 xl:grid-cols-5">
         <div>
-          <dt className="text-muted">Joined</dt>
+          <dt className="text-muted">{m.admin_user_joined()}</dt>
           <dd className="font-medium text-ink">{formatDate(user.created_at)}</dd>
         </div>
         <div>
-          <dt className="text-muted">Survey</dt>
+          <dt className="text-muted">{m.admin_user_survey()}</dt>
           <dd className="font-medium text-ink">
             {user.survey_answered}/{user.survey_total}
           </dd>
         </div>
         <div>
-          <dt className="text-muted">Dominant temperament</dt>
+          <dt className="text-muted">{m.admin_user_dominant()}</dt>
           <dd className="font-medium text-ink">{result.dominant}</dd>
         </div>
         <div>
-          <dt className="text-muted">Secondary temperament</dt>
+          <dt className="text-muted">{m.admin_user_secondary()}</dt>
           <dd className="font-medium text-ink">{result.secondary}</dd>
         </div>
         <div>
-          <dt className="text-muted">Result e-mail</dt>
-          <dd className="font-medium text-ink">{user.result_email_sent ? "Sent" : "Not sent yet"}</dd>
+          <dt className="text-muted">{m.admin_user_result_email()}</dt>
+          <dd className="font-medium text-ink">
+            {user.result_email_sent ? m.admin_user_result_sent() : m.admin_user_result_not_sent()}
+          </dd>
         </div>
       </dl>
       {user.answers.length > 0 ? (
         <details className="group mt-4 rounded-xl bg-linen">
           <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 rounded-xl px-4 text-sm font-semibold text-sage-800 [&::-webkit-details-marker]:hidden">
-            Survey answers ({user.answers.length})
+            {m.admin_user_answers({ count: user.answers.length })}
             <ChevronDownIcon className="size-4 transition-transform group-open:rotate-180" />
           </summary>
           <ol className="space-y-3 px-4 pt-1 pb-4 text-sm">
             {user.answers.map((answer) => (
               <li key={answer.question_id}>
                 <p className="font-medium text-ink">
-                  Q{answer.order}: {answer.question}
+                  {m.admin_user_answer_question({ order: answer.order, question: answer.question })}
                 </p>
                 <p className="text-sage-800">{answer.answer}</p>
               </li>
