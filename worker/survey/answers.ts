@@ -43,7 +43,5 @@ export async function validAnswers(db: Database, responses: Record<string, strin
   const checked = checkAnswers(await loadSurvey(db), responses);
   if (checked.ok) return checked.answers;
   const { fields, unlisted } = listFields(checked.problems);
-  const more = unlisted > 0 ? ` ${unlisted.toLocaleString("en-US")} more problems are not listed.` : "";
-  const detail = `Please answer every question of the survey with one of its options.${more}`;
-  throw new ApiError(400, "invalid_request", detail, { fields });
+  throw new ApiError(400, "invalid_request", (t) => t.api_survey_answers({ more: unlisted }), { fields });
 }

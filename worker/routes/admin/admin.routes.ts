@@ -15,7 +15,7 @@ import { adminCategoryRoutes, adminProductRoutes } from "./admin-catalogue.route
 
 const noStore = { "Cache-Control": "no-store" };
 
-const invalidAdmin = () => new ApiError(401, "invalid_credentials", "Invalid admin credentials.");
+const invalidAdmin = () => new ApiError(401, "invalid_credentials", (t) => t.api_invalid_admin_credentials);
 
 /** Everything below this is the administrator's alone (docs/architecture.md §4). */
 const adminOnly = createRouter()

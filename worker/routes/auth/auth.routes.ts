@@ -32,6 +32,7 @@ import {
   verifyQuerySchema,
 } from "../../contract/auth.ts";
 import { dispatchSoon } from "../../email/outbox.ts";
+import type { ApiText } from "../../i18n/api-texts.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { type AppEnv, createRouter } from "../../lib/app-env.ts";
 import { attemptKey, enforceRateLimit, limitPerClient } from "../../lib/rate-limit.ts";
@@ -48,7 +49,7 @@ const accountLinks = (c: Context<AppEnv>) => ({
   signIn: siteUrl(c, "/signin"),
 });
 
-const invalidCredentials = () => new ApiError(400, "invalid_credentials", "Invalid login credentials");
+const invalidCredentials = () => new ApiError(400, "invalid_credentials", () => "Invalid login credentials");
 
 const verifyDeps = async (c: Context<AppEnv>) => ({
   db: c.var.db,
@@ -58,11 +59,10 @@ const verifyDeps = async (c: Context<AppEnv>) => ({
   previews: (await readSharePreviews(c)).list,
 });
 
-const linkDetails: Record<VerifyProblem, string> = {
-  invalid:
-    "This confirmation link does not work. It may be incomplete or replaced by a newer link, or the address was confirmed with another link.",
-  used: "This confirmation link has already been used. Your e-mail address may already be confirmed: try signing in.",
-  expired: "This confirmation link has expired. Please ask for a new one.",
+const linkDetails: Record<VerifyProblem, ApiText> = {
+  invalid: (t) => t.api_confirm_link_invalid,
+  used: (t) => t.api_confirm_link_used,
+  expired: (t) => t.api_confirm_link_expired,
 };
 
 /**
@@ -78,12 +78,9 @@ async function confirmSignup(c: Context<AppEnv>, { token, password }: SignupConf
   const key = await attemptKey(c.var.config.JWT_SECRET, "confirm:registration", link.registration.id);
   await enforceRateLimit(c.var.db, key, limit, now);
   if (!(await c.var.passwords.verify(password, link.registration.passwordHash))) {
-    throw new ApiError(
-      400,
-      "wrong_password",
-      "This is not the password chosen when signing up with this link. If you signed up more than once, use the link in the e-mail of the sign-up whose password you know.",
-      { fields: { password: "is not the password chosen at sign-up" } },
-    );
+    throw new ApiError(400, "wrong_password", (t) => t.api_wrong_signup_password, {
+      fields: { password: "is not the password chosen at sign-up" },
+    });
   }
   const outcome = await confirmRegistration(await verifyDeps(c), token);
   if (outcome !== "verified") throw new ApiError(400, `link_${outcome}`, linkDetails[outcome]);
@@ -167,12 +164,12 @@ export const authRoutes = createRouter()
         const { refresh_token } = parseWith(refreshGrantSchema, body, "json");
         const deps = { db: c.var.db, now: c.var.clock.now(), secret: c.var.config.JWT_SECRET };
         const session = await refreshSession(deps, refresh_token);
-        if (!session) throw new ApiError(400, "invalid_grant", "Invalid Refresh Token");
+        if (!session) throw new ApiError(400, "invalid_grant", (t) => t.api_invalid_refresh_token);
         return c.json(session satisfies Session, 200, { "Cache-Control": "no-store" });
       }
       const result = await signInWithLimits(c, parseWith(passwordGrantSchema, body, "json"));
       if (!result.ok && result.reason === "unverified") {
-        throw new ApiError(400, "email_not_confirmed", "Email not confirmed");
+        throw new ApiError(400, "email_not_confirmed", () => "Email not confirmed");
       }
       if (!result.ok) throw invalidCredentials();
       return c.json(result.session satisfies Session, 200, { "Cache-Control": "no-store" });
@@ -234,12 +231,12 @@ export const authRoutes = createRouter()
       };
       const opened = await openRecoverySession(deps, token);
       if (!opened.ok) {
-        const detail =
+        const detail: ApiText =
           opened.problem === "expired"
-            ? "This password reset link has expired. Please ask for a new one."
+            ? (t) => t.api_reset_link_expired
             : opened.problem === "used"
-              ? "This password reset link has already been used. Please ask for a new one."
-              : "This password reset link is not valid. Please ask for a new one.";
+              ? (t) => t.api_reset_link_used
+              : (t) => t.api_reset_link_invalid;
         throw new ApiError(400, `link_${opened.problem}`, detail);
       }
       // The link proves the mailbox: this browser becomes a trusted device, so the owner gets in

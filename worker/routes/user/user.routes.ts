@@ -29,7 +29,7 @@ export const userRoutes = createRouter()
     async (c) => {
       const body: unknown = await c.req.json().catch(() => undefined);
       if (body && typeof body === "object" && "email" in body) {
-        throw new ApiError(400, "email_locked", "Email cannot be changed", { fields: { email: "cannot be changed" } });
+        throw new ApiError(400, "email_locked", (t) => t.api_email_locked, { fields: { email: "cannot be changed" } });
       }
       const update = parseWith(profileUpdateSchema, body, "json");
       const answers = await validAnswers(c.var.db, update.survey_responses);
