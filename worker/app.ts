@@ -7,7 +7,7 @@ import { createCatalogueCache } from "./catalogue/catalogue-cache.ts";
 import { isAppPage } from "./contract/app-pages.ts";
 import type { ErrorBody } from "./contract/error-body.ts";
 import { databaseUnavailable, isDatabaseUnavailable } from "./db/unavailable.ts";
-import { requestLocale } from "./i18n/request-locale.ts";
+import { localeOfRequest } from "./i18n/request-locale.ts";
 import { ApiError, codeForStatus } from "./lib/api-error.ts";
 import type { AppDeps, AppEnv } from "./lib/app-env.ts";
 import { errorPageHtml } from "./lib/error-page.ts";
@@ -141,7 +141,7 @@ export function createApp(deps: AppDeps) {
     }
     if (error instanceof ApiError) {
       // In the request's language (ADR 0083); `code` is the same in every language.
-      const locale = requestLocale(c.req.header("Accept-Language"));
+      const locale = localeOfRequest(c);
       const body: ErrorBody = { detail: error.detailIn(locale), code: error.code, ...error.extra };
       const fields = error.fieldsIn(locale);
       if (fields) body.fields = fields;

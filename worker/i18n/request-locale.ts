@@ -29,3 +29,7 @@ export function pagePath(path: `/${string}`, locale: MemberLocale): `/${string}`
   if (locale === "en") return path;
   return /^\/(?:[?#]|$)/.test(path) ? `/tr${path.slice(1)}` : `/tr${path}`;
 }
+
+/** The language of the request a handler answers (its `Accept-Language`). */
+export const localeOfRequest = (c: { req: { header(name: string): string | undefined } }): MemberLocale =>
+  requestLocale(c.req.header("Accept-Language"));

@@ -31,8 +31,10 @@ import {
   verifyExchangeSchema,
   verifyQuerySchema,
 } from "../../contract/auth.ts";
+import type { MemberLocale } from "../../contract/member-locale.ts";
 import { dispatchSoon } from "../../email/outbox.ts";
 import type { ApiText } from "../../i18n/api-texts.ts";
+import { localeOfRequest, pagePath } from "../../i18n/request-locale.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { type AppEnv, createRouter } from "../../lib/app-env.ts";
 import { attemptKey, enforceRateLimit, limitPerClient } from "../../lib/rate-limit.ts";
@@ -46,7 +48,7 @@ const siteUrl = (c: Context<AppEnv>, path: string) => new URL(path, c.var.siteOr
 
 const accountLinks = (c: Context<AppEnv>) => ({
   verify: (token: string) => siteUrl(c, `/api/auth/verify?token=${encodeURIComponent(token)}`),
-  signIn: siteUrl(c, "/signin"),
+  signIn: (locale: MemberLocale) => siteUrl(c, pagePath("/signin", locale)),
 });
 
 const invalidCredentials = () => new ApiError(400, "invalid_credentials", () => "Invalid login credentials");
@@ -112,7 +114,14 @@ export const authRoutes = createRouter()
       const answers = await validAnswers(c.var.db, request.survey_responses);
       // Hashed whatever the address, so an existing account takes as long to answer as a new one.
       const passwordHash = await c.var.passwords.hash(request.password);
-      const deps = { db: c.var.db, now: c.var.clock.now(), secret: c.var.config.JWT_SECRET, links: accountLinks(c) };
+      const deps = {
+        db: c.var.db,
+        now: c.var.clock.now(),
+        secret: c.var.config.JWT_SECRET,
+        links: accountLinks(c),
+        // The sign-up page's language, which the web client sends (ADR 0083).
+        locale: localeOfRequest(c),
+      };
       const { emailWritten, registrationId } = await signUp(deps, request, passwordHash, answers);
       if (emailWritten) dispatchSoon(c);
       // This browser's proof that it signed up: its link confirms here without the password.
@@ -131,19 +140,25 @@ export const authRoutes = createRouter()
     async (c) => {
       // A link from an e-mail is a page visit: answer with the page that explains the outcome.
       c.header("Cache-Control", "no-store");
+      // The pages in the sign-up's language (ADR 0083); the browser's when no sign-up is found.
+      const page = (path: `/${string}`, locale: MemberLocale = localeOfRequest(c)) => pagePath(path, locale);
       const query = verifyQuerySchema.safeParse(c.req.query());
-      if (!query.success) return c.redirect("/verify-email?problem=invalid", 303);
+      if (!query.success) return c.redirect(page("/verify-email?problem=invalid"), 303);
       const { token } = query.data;
       const link = await findRegistration(c.var.db, token, c.var.clock.now());
-      if (!link.ok) return c.redirect(`/verify-email?problem=${link.problem}`, 303);
+      if (!link.ok) return c.redirect(page(`/verify-email?problem=${link.problem}`, link.locale), 303);
+      const { locale } = link.registration;
       // Anywhere but the browser that signed up (another device, a mail scanner), the page asks
       // for the password chosen at sign-up first (docs/decisions/0034-pending-registrations.md).
       if ((await registrationOfBrowser(c)) !== link.registration.id) {
-        return c.redirect(`/confirm-email#token=${encodeURIComponent(token)}`, 303);
+        return c.redirect(page(`/confirm-email#token=${encodeURIComponent(token)}`, locale), 303);
       }
       const outcome = await confirmRegistration(await verifyDeps(c), token);
       if (outcome === "verified") dispatchSoon(c);
-      return c.redirect(outcome === "verified" ? "/verify-success" : `/verify-email?problem=${outcome}`, 303);
+      return c.redirect(
+        page(outcome === "verified" ? "/verify-success" : `/verify-email?problem=${outcome}`, locale),
+        303,
+      );
     },
   )
   .post(
@@ -200,7 +215,8 @@ export const authRoutes = createRouter()
         db: c.var.db,
         now: c.var.clock.now(),
         secret: c.var.config.JWT_SECRET,
-        resetLink: (token: string) => siteUrl(c, `/reset-password#token=${encodeURIComponent(token)}`),
+        resetLink: (token: string, locale: MemberLocale) =>
+          siteUrl(c, pagePath(`/reset-password#token=${encodeURIComponent(token)}`, locale)),
       };
       await requestPasswordReset(deps, email);
       // A pass whether or not an e-mail was written: the same work for every address (ADR 0034).
@@ -279,7 +295,13 @@ export const authRoutes = createRouter()
     validate("json", resendVerificationSchema),
     async (c) => {
       const { email } = c.req.valid("json");
-      const deps = { db: c.var.db, now: c.var.clock.now(), secret: c.var.config.JWT_SECRET, links: accountLinks(c) };
+      const deps = {
+        db: c.var.db,
+        now: c.var.clock.now(),
+        secret: c.var.config.JWT_SECRET,
+        links: accountLinks(c),
+        locale: localeOfRequest(c),
+      };
       await resendVerification(deps, email);
       // A pass whether or not an e-mail was written: the same work for every address (ADR 0034).
       dispatchSoon(c);
