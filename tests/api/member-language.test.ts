@@ -343,15 +343,13 @@ describe("migration 0012", () => {
     const questions = await createSurvey(old);
     const member = await createMember(old);
     const chosen = answerSurvey(questions, "melancholic");
-    await old
-      .insert(surveyResponses)
-      .values(
-        Object.entries(chosen).map(([questionId, answer]) => ({
-          userId: member.id,
-          questionId: Number(questionId),
-          answer,
-        })),
-      );
+    await old.insert(surveyResponses).values(
+      Object.entries(chosen).map(([questionId, answer]) => ({
+        userId: member.id,
+        questionId: Number(questionId),
+        answer,
+      })),
+    );
     const before = await client.execute("select question_tr from survey_questions").catch((error: Error) => error);
     expect(before).toBeInstanceOf(Error);
 
