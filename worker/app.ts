@@ -8,6 +8,7 @@ import { isAppPage } from "./contract/app-pages.ts";
 import type { ErrorBody } from "./contract/error-body.ts";
 import { splitLocale } from "./contract/locales.ts";
 import { databaseUnavailable, isDatabaseUnavailable } from "./db/unavailable.ts";
+import { localeOfRequest } from "./i18n/request-locale.ts";
 import { ApiError, codeForStatus } from "./lib/api-error.ts";
 import type { AppDeps, AppEnv } from "./lib/app-env.ts";
 import { errorPageHtml } from "./lib/error-page.ts";
@@ -66,7 +67,7 @@ export function createApp(deps: AppDeps) {
     bodyLimit({
       maxSize: maxBodyBytes,
       onError: () => {
-        throw new ApiError(413, "payload_too_large", "The request body is too large.");
+        throw new ApiError(413, "payload_too_large", (t) => t.api_body_too_large);
       },
     }),
   );
@@ -82,7 +83,7 @@ export function createApp(deps: AppDeps) {
         try {
           JSON.parse(text);
         } catch {
-          throw new ApiError(400, "malformed_json", "The request body is not valid JSON.");
+          throw new ApiError(400, "malformed_json", (t) => t.api_malformed_json);
         }
       }
     }
@@ -92,7 +93,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", api);
   publishContract(app, deps.config);
   app.all("/api/*", (c) => {
-    throw new ApiError(404, "not_found", `No API route matches ${shorten(`${c.req.method} ${c.req.path}`)}.`);
+    throw new ApiError(404, "not_found", (t) => t.api_no_route({ route: shorten(`${c.req.method} ${c.req.path}`) }));
   });
 
   app.route("/dev", devPageRoutes);
@@ -115,18 +116,18 @@ export function createApp(deps: AppDeps) {
       // A file that is not there (a chunk of an older deploy, a typo) is a 404, never the app
       // shell: a browser would keep an HTML page as a script, for a year under the assets'
       // cache header.
-      if (isFilePath(c.req.path)) throw new ApiError(404, "not_found", `No file at ${c.req.path}.`);
+      if (isFilePath(c.req.path)) throw new ApiError(404, "not_found", (t) => t.api_no_file({ path: c.req.path }));
       // An address the app does not have: 404 with the not-found page (ADR 0068).
       if (!isAppPage(splitLocale(c.req.path).path)) return renderNotFoundPage(c);
       // The app's other pages: the shell of their language, which routes in the browser.
       const shell = await assets(shellRequest(c));
-      if (!shell.ok) throw new ApiError(503, "web_not_built", "The web app is not built.");
+      if (!shell.ok) throw new ApiError(503, "web_not_built", (t) => t.api_web_not_built);
       return new Response(shell.body, shell);
     });
   }
 
   app.notFound(() => {
-    throw new ApiError(404, "not_found", "Not found.");
+    throw new ApiError(404, "not_found", (t) => t.api_not_found);
   });
 
   app.onError((thrown, c) => {
@@ -144,8 +145,11 @@ export function createApp(deps: AppDeps) {
       return c.html(errorPageHtml(status, detail), status, { "Cache-Control": "no-store", ...headers });
     }
     if (error instanceof ApiError) {
-      const body: ErrorBody = { detail: error.message, code: error.code, ...error.extra };
-      if (error.fields) body.fields = error.fields;
+      // In the request's language (ADR 0083); `code` is the same in every language.
+      const locale = localeOfRequest(c);
+      const body: ErrorBody = { detail: error.detailIn(locale), code: error.code, ...error.extra };
+      const fields = error.fieldsIn(locale);
+      if (fields) body.fields = fields;
       return c.json(body, error.status, { "Cache-Control": "no-store", ...error.headers });
     }
     if (error instanceof HTTPException) {

@@ -27,7 +27,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
       .values(q)
       .onConflictDoUpdate({
         target: surveyQuestions.id,
-        set: { question: q.question, options: q.options, order: q.order },
+        set: { question: q.question, questionTr: q.questionTr, options: q.options, order: q.order },
       });
   }
 

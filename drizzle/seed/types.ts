@@ -4,6 +4,8 @@ export type SeedSurveyQuestion = {
   id: number;
   order: number;
   question: string;
+  /** The question in Turkish (issue 40, ADR 0084); each option carries its own `textTr`. */
+  questionTr: string;
   options: SurveyOption[];
 };
 

@@ -67,9 +67,11 @@ describe.each([
   // columns: the database at 0006 is given the ones later migrations add (0008's temperaments,
   // as 0008 adds it). 0007's rebuild copies the columns of its time, 0008 adds the column back
   // with the same '[]', so every row still compares equal. Likewise the request hash today's
-  // writes keep with their keys (0011), dropped again before migrating.
+  // writes keep with their keys (0011), and the member's language today's sign-in reads (0012),
+  // dropped again before migrating.
   await db.run(sql`alter table products add temperaments text default '[]' not null`);
   await db.run(sql`alter table idempotency_keys add request_hash text`);
+  await db.run(sql`alter table users add locale text default 'en' not null`);
   const admin = await createMember(db, { email: testSettings.ADMIN_EMAIL, role: "admin", password: "admin-pass-1" });
   const login = await app.request("/api/admin/login", {
     method: "POST",
@@ -139,6 +141,7 @@ describe.each([
 
   beforeAll(async () => {
     await db.run(sql`alter table idempotency_keys drop column request_hash`);
+    await db.run(sql`alter table users drop column locale`);
     await migrateToLatest(db, fileOf(config.DATABASE_URL));
   });
 

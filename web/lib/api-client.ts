@@ -2,13 +2,21 @@ import { hc } from "hono/client";
 import type { AppType } from "../../worker/app.ts";
 import { errorBodySchema } from "../../worker/contract/error-body.ts";
 import { m } from "../paraglide/messages.js";
+import { getLocale } from "../paraglide/runtime.js";
 
 /**
  * The typed API client (docs/architecture.md §3): built from the server's route types, so a contract
  * change breaks `tsc -p web`, not the shopper. Same origin: the Node server and the Worker
  * serve the PWA and `/api` together (Vite's dev server proxies `/api`).
  */
-export const api = hc<AppType>("/api");
+export const api = hc<AppType>("/api", { fetch: fetchInPageLanguage });
+
+/** `fetch` saying the page's language, so the API's `detail`s come in it (ADR 0083). */
+export function fetchInPageLanguage(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set("Accept-Language", getLocale());
+  return fetch(input, { ...init, headers });
+}
 
 /** The API answered, but not with success: carries the server's `{ detail, code, fields }`. */
 export class ApiResponseError extends Error {

@@ -2,6 +2,7 @@ import { hc } from "hono/client";
 import { useSyncExternalStore } from "react";
 import type { AppType } from "../../worker/app.ts";
 import type { Session } from "../../worker/contract/auth.ts";
+import { fetchInPageLanguage } from "./api-client.ts";
 import { markSession, tokenStorageKey } from "./session-hint.ts";
 import {
   type AuthEvent,
@@ -26,8 +27,8 @@ export function getSessionManager(): SessionManager {
   if (!manager) {
     manager = new SessionManager({
       storage: browserStorage(),
-      // Late-bound: the page's fetch at call time.
-      fetch: (input, init) => fetch(input, init),
+      // Late-bound: the page's fetch at call time, saying the page's language.
+      fetch: (input, init) => fetchInPageLanguage(input, init),
       tabs: tabChannel(),
       lock: (task) => (navigator.locks ? navigator.locks.request("dogal-yasam:session", task) : inThisTabOnly(task)),
       visibility: {

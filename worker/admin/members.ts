@@ -1,15 +1,18 @@
 import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { AdminUser } from "../contract/admin.ts";
+import type { MemberLocale } from "../contract/member-locale.ts";
 import type { Database } from "../db/client.ts";
 import { emailOutbox, surveyQuestions, surveyResponses, temperamentResults, users } from "../db/schema.ts";
+import { answerIn, questionIn } from "../survey/answers.ts";
 
 /**
  * Every member with the profile fields, their answers (question order and text), the temperament
  * result and whether the result e-mail went out, for the admin's Users tab (docs/product.md §2). Five
  * statements in one batch, whatever the number of members: the rows are joined here, not one
- * query per member.
+ * query per member. Questions and answers in `locale`, all in the same one (ADR 0084): the Users
+ * tab and its CSV read one form whatever language each member answered in.
  */
-export async function listMembers(db: Database): Promise<AdminUser[]> {
+export async function listMembers(db: Database, locale: MemberLocale): Promise<AdminUser[]> {
   const [members, questions, answers, results, resultMails] = await db.batch([
     db.select().from(users).orderBy(desc(users.createdAt), asc(users.email)),
     db.select().from(surveyQuestions).orderBy(asc(surveyQuestions.order)),
@@ -41,7 +44,14 @@ export async function listMembers(db: Database): Promise<AdminUser[]> {
       .flatMap(([questionId, answer]) => {
         const question = questionById.get(Number(questionId));
         return question
-          ? [{ question_id: question.id, order: question.order, question: question.question, answer }]
+          ? [
+              {
+                question_id: question.id,
+                order: question.order,
+                question: questionIn(question, locale),
+                answer: answerIn(question, answer, locale),
+              },
+            ]
           : [];
       })
       .sort((a, b) => a.order - b.order);

@@ -30,14 +30,19 @@ async function confirmCurrentPassword(
   currentPassword: string | undefined,
 ): Promise<void> {
   if (currentPassword === undefined) {
-    throw new ApiError(400, "invalid_request", "Invalid current_password: is required", {
-      fields: { current_password: "is required" },
-    });
+    throw new ApiError(
+      400,
+      "invalid_request",
+      (t) => t.api_invalid_field({ field: "current_password", problem: "is required", more: 0 }),
+      {
+        fields: { current_password: "is required" },
+      },
+    );
   }
   const key = await attemptKey(secret, "password-change:account", user.id);
   await enforceRateLimit(db, key, currentPasswordLimit, now);
   if (!(await passwords.verify(currentPassword, user.passwordHash))) {
-    throw new ApiError(400, "invalid_current_password", "Your current password is incorrect.", {
+    throw new ApiError(400, "invalid_current_password", (t) => t.api_current_password_incorrect, {
       fields: { current_password: "is incorrect" },
     });
   }

@@ -1,18 +1,23 @@
 import { eq } from "drizzle-orm";
+import type { MemberLocale } from "../contract/member-locale.ts";
 import type { Profile } from "../contract/profile.ts";
 import type { Database } from "../db/client.ts";
 import { surveyResponses, temperamentResults, users } from "../db/schema.ts";
-import type { CheckedAnswers } from "../survey/answers.ts";
+import { answersIn, type CheckedAnswers, loadSurvey } from "../survey/answers.ts";
 import { scoreTemperament } from "../survey/temperament.ts";
 
 type UserRow = typeof users.$inferSelect;
 type Answers = Extract<CheckedAnswers, { ok: true }>["answers"];
 
-/** A member's profile as docs/product.md §3 names it, with the answers and the temperament result. */
-export async function readProfile(db: Database, user: UserRow): Promise<Profile> {
-  const [answers, result] = await Promise.all([
+/**
+ * A member's profile as docs/product.md §3 names it, with the answers and the temperament result;
+ * the answers in `locale` (ADR 0084: stored in English, read back in the page's language).
+ */
+export async function readProfile(db: Database, user: UserRow, locale: MemberLocale): Promise<Profile> {
+  const [answers, result, survey] = await Promise.all([
     db.select().from(surveyResponses).where(eq(surveyResponses.userId, user.id)),
     db.query.temperamentResults.findFirst({ where: eq(temperamentResults.userId, user.id) }),
+    locale === "en" ? [] : loadSurvey(db),
   ]);
   return {
     id: user.id,
@@ -21,7 +26,11 @@ export async function readProfile(db: Database, user: UserRow): Promise<Profile>
     email: user.email,
     is_verified: user.emailVerifiedAt !== null,
     created_at: user.createdAt.toISOString(),
-    survey_responses: Object.fromEntries(answers.map((a) => [String(a.questionId), a.answer])),
+    survey_responses: answersIn(
+      survey,
+      Object.fromEntries(answers.map((a) => [String(a.questionId), a.answer])),
+      locale,
+    ),
     temperament: result ? { dominant: result.dominant, secondary: result.secondary } : null,
   };
 }

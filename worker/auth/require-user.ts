@@ -22,14 +22,14 @@ export const requireUser = (options: { recovery?: "allow" } = {}) =>
   createMiddleware<SignedInEnv>(async (c, next) => {
     const header = c.req.header("Authorization") ?? "";
     const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
-    if (!token) throw new ApiError(401, "unauthorized", "Please sign in to continue.");
+    if (!token) throw new ApiError(401, "unauthorized", (t) => t.api_sign_in_required);
     const claims = await verifyAccessToken(token, c.var.config.JWT_SECRET, c.var.clock.now());
     if (!claims || (claims.purpose === "recovery" && options.recovery !== "allow")) {
-      throw new ApiError(401, "invalid_token", "Your session has expired. Please sign in again.");
+      throw new ApiError(401, "invalid_token", (t) => t.api_session_expired);
     }
     const user = await c.var.db.query.users.findFirst({ where: eq(users.id, claims.sub) });
     if (!user || !(await isSessionLive(c.var.db, claims.sid, user.id))) {
-      throw new ApiError(401, "invalid_token", "Your session has expired. Please sign in again.");
+      throw new ApiError(401, "invalid_token", (t) => t.api_session_expired);
     }
     c.set("user", user);
     c.set("claims", claims);
@@ -45,7 +45,7 @@ export const requireAdmin = () =>
     requireUser()(c, async () => {
       const { user, config } = c.var;
       if (user.role !== "admin" || user.email !== config.ADMIN_EMAIL) {
-        throw new ApiError(403, "forbidden", "This area is for the administrator only.");
+        throw new ApiError(403, "forbidden", (t) => t.api_admin_only);
       }
       await next();
     }),

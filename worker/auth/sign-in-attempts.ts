@@ -48,12 +48,9 @@ export async function countSignInAttempt(c: Context<AppEnv>, email: string): Pro
   const counted = await countAttempt(db, accountKey, { limit, windowMs: signInWindowMs }, now);
   if (!counted.allowed) {
     // Not a guess at whether the account exists: every address is counted alike.
-    throw new ApiError(
-      429,
-      "account_locked",
-      "Too many sign-in attempts for this account. Please wait 15 minutes or reset your password by e-mail.",
-      { headers: { "Retry-After": String(counted.retryAfterSeconds) } },
-    );
+    throw new ApiError(429, "account_locked", (t) => t.api_account_locked, {
+      headers: { "Retry-After": String(counted.retryAfterSeconds) },
+    });
   }
   return succeededOn(accountKey);
 }

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Session } from "../contract/auth.ts";
+import type { MemberLocale } from "../contract/member-locale.ts";
 import type { Database } from "../db/client.ts";
 import { oneTimeTokens, registrations, users } from "../db/schema.ts";
 import { resetPasswordEmail } from "../email/messages.ts";
@@ -69,14 +70,16 @@ export async function signIn(deps: SignInDeps, email: string, password: string):
  * @returns whether an e-mail was written
  */
 export async function requestPasswordReset(
-  deps: Deps & { resetLink: (token: string) => string },
+  deps: Deps & { resetLink: (token: string, locale: MemberLocale) => string },
   email: string,
 ): Promise<boolean> {
   const { db, now } = deps;
   const user = await db.query.users.findFirst({ where: eq(users.email, email) });
   const token = newToken();
   const tokenHash = await hashToken(token);
-  const content = resetPasswordEmail(user?.firstName ?? "", deps.resetLink(token));
+  // In the member's language, to that language's reset page (ADR 0083).
+  const locale = user?.locale ?? "en";
+  const content = resetPasswordEmail(user?.firstName ?? "", deps.resetLink(token, locale), locale);
   const throttleKey = await attemptKey(deps.secret, "email", email);
   return db.transaction(
     async (tx) => {

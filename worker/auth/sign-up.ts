@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { SignupRequest } from "../contract/auth.ts";
+import type { MemberLocale } from "../contract/member-locale.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { registrations, surveyResponses, temperamentResults, users } from "../db/schema.ts";
 import { accountExistsEmail, verificationEmail } from "../email/messages.ts";
@@ -16,11 +17,15 @@ export const emailThrottle = { limit: 1, windowMs: 60_000 };
 
 export type AccountLinks = {
   verify: (token: string) => string;
-  signIn: string;
+  /** The sign-in page in a language (`/signin`, `/tr/signin`). */
+  signIn: (locale: MemberLocale) => string;
 };
 
-/** `secret`: the server's JWT_SECRET, which the e-mail throttle's key is derived from. */
-export type SignUpDeps = { db: Database; now: Date; secret: string; links: AccountLinks };
+/**
+ * `secret`: the server's JWT_SECRET, which the e-mail throttle's key is derived from; `locale`:
+ * the request's language, the sign-up page's, which the account keeps (ADR 0083).
+ */
+export type SignUpDeps = { db: Database; now: Date; secret: string; links: AccountLinks; locale: MemberLocale };
 
 type Answers = Extract<CheckedAnswers, { ok: true }>["answers"];
 
@@ -80,11 +85,18 @@ export async function signUp(
           kind: "account_exists",
           to: email,
           userId: existing.id,
-          content: accountExistsEmail(existing.firstName, deps.links.signIn),
+          // The account's own language, not this request's.
+          content: accountExistsEmail(existing.firstName, deps.links.signIn(existing.locale), existing.locale),
         });
         return { emailWritten: true, registrationId };
       }
-      const member = { firstName: request.first_name, lastName: request.last_name, passwordHash, updatedAt: now };
+      const member = {
+        firstName: request.first_name,
+        lastName: request.last_name,
+        passwordHash,
+        locale: deps.locale,
+        updatedAt: now,
+      };
       const userId = existing?.id ?? crypto.randomUUID();
       if (existing) {
         await tx.update(users).set(member).where(eq(users.id, userId));
@@ -106,7 +118,7 @@ export async function signUp(
         kind: "verify_email",
         to: email,
         userId,
-        content: verificationEmail(request.first_name, deps.links.verify(token)),
+        content: verificationEmail(request.first_name, deps.links.verify(token), deps.locale),
       });
       return { emailWritten: true, registrationId };
     },
@@ -150,7 +162,11 @@ export async function resendVerification(deps: SignUpDeps, email: string): Promi
   });
   const token = newToken();
   const tokenHash = await hashToken(token);
-  const content = verificationEmail(registration?.firstName ?? "", deps.links.verify(token));
+  const content = verificationEmail(
+    registration?.firstName ?? "",
+    deps.links.verify(token),
+    registration?.locale ?? deps.locale,
+  );
   const throttle = await attemptKey(deps.secret, "email", email);
   return db.transaction(
     async (tx) => {

@@ -2,6 +2,8 @@ import { and, eq, ne } from "drizzle-orm";
 import { listProducts } from "../catalogue/catalogue-queries.ts";
 import type { VerifyProblem } from "../contract/auth.ts";
 import type { Product } from "../contract/catalogue.ts";
+import { localizedPath } from "../contract/locales.ts";
+import type { MemberLocale } from "../contract/member-locale.ts";
 import type { SharePreviews } from "../contract/share-previews.ts";
 import { suggestedProducts } from "../contract/suggestions.ts";
 import type { Temperament } from "../contract/temperaments.ts";
@@ -35,12 +37,16 @@ export async function findRegistration(
   db: Database,
   token: string,
   now: Date,
-): Promise<{ ok: true; registration: Registration } | { ok: false; problem: VerifyProblem }> {
+): Promise<
+  { ok: true; registration: Registration } | { ok: false; problem: VerifyProblem; locale: MemberLocale | undefined }
+> {
   const registration = await db.query.registrations.findFirst({
     where: eq(registrations.tokenHash, await hashToken(token)),
   });
   const problem = linkProblem(registration, now);
-  return registration && !problem ? { ok: true, registration } : { ok: false, problem: problem ?? "invalid" };
+  return registration && !problem
+    ? { ok: true, registration }
+    : { ok: false, problem: problem ?? "invalid", locale: registration?.locale };
 }
 
 const linkProblem = (registration: Registration | undefined, now: Date): VerifyProblem | null => {
@@ -69,7 +75,7 @@ export async function confirmRegistration(deps: VerifyDeps, token: string): Prom
       const registration = await tx.query.registrations.findFirst({ where: eq(registrations.tokenHash, tokenHash) });
       const problem = linkProblem(registration, now);
       if (!registration || problem) return problem ?? "invalid";
-      const { id, email, firstName, lastName, passwordHash, answers, temperament, createdAt } = registration;
+      const { id, email, firstName, lastName, passwordHash, locale, answers, temperament, createdAt } = registration;
 
       const existing = await tx.query.users.findFirst({ where: eq(users.email, email) });
       // Confirmed meanwhile (a reset link proves the address too): nothing of this sign-up is taken.
@@ -77,7 +83,7 @@ export async function confirmRegistration(deps: VerifyDeps, token: string): Prom
         await tx.delete(registrations).where(eq(registrations.email, email));
         return "used";
       }
-      const member = { firstName, lastName, passwordHash, emailVerifiedAt: now, createdAt, updatedAt: now };
+      const member = { firstName, lastName, passwordHash, locale, emailVerifiedAt: now, createdAt, updatedAt: now };
       const userId = existing?.id ?? crypto.randomUUID();
       if (existing) await tx.update(users).set(member).where(eq(users.id, userId));
       else await tx.insert(users).values({ id: userId, email, ...member });
@@ -92,11 +98,13 @@ export async function confirmRegistration(deps: VerifyDeps, token: string): Prom
         kind: "temperament_result",
         to: email,
         userId,
+        // In the sign-up page's language, with links to that language's pages (ADR 0083).
         content: temperamentResultEmail(
           firstName,
           temperament,
-          deps.siteUrl("/profile"),
-          await suggestionLinks(tx, temperament, deps),
+          deps.siteUrl(localizedPath("/profile", locale)),
+          await suggestionLinks(tx, temperament, deps, locale),
+          locale,
         ),
         sendAfter: new Date(sendAt),
       });
@@ -115,6 +123,7 @@ async function suggestionLinks(
   db: Transaction,
   result: { dominant: Temperament; secondary: Temperament },
   { siteUrl, previews }: Pick<VerifyDeps, "siteUrl" | "previews">,
+  locale: MemberLocale,
 ): Promise<SuggestedProductLink[]> {
   return suggestedProducts(await listProducts(db), result).map((product: Product) => {
     const first = product.images.find((image) => image.trim() !== "");
@@ -123,7 +132,7 @@ async function suggestionLinks(
     const picture = shown === undefined ? null : URL.parse(shown, siteUrl("/"));
     return {
       name: product.name,
-      link: siteUrl(`/products/${product.id}`),
+      link: siteUrl(localizedPath(`/products/${product.id}`, locale)),
       picture: picture && (picture.protocol === "https:" || picture.protocol === "http:") ? picture.href : null,
     };
   });

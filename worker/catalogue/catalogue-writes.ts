@@ -25,7 +25,7 @@ export function expectedVersion(header: string | undefined): number | undefined 
   const version = Number(match?.[1]);
   // Only a version that can exist: a bigger number would reach the database as a float.
   if (!Number.isSafeInteger(version)) {
-    throw new ApiError(400, "invalid_request", 'If-Match must be a version, e.g. "3".');
+    throw new ApiError(400, "invalid_request", (t) => t.api_if_match_not_version);
   }
   return version;
 }
@@ -45,14 +45,14 @@ async function inserted<Row>(rows: PromiseLike<Row[]>): Promise<Row> {
 }
 
 const stale = (current: Product | Category) =>
-  new ApiError(412, "version_conflict", "Someone changed this in the meantime. Here is the current version.", {
+  new ApiError(412, "version_conflict", (t) => t.api_version_conflict, {
     extra: { current },
   });
 
 async function requireCategory(tx: Transaction, id: number): Promise<void> {
   const found = await tx.query.categories.findFirst({ columns: { id: true }, where: eq(categories.id, id) });
   if (!found) {
-    throw new ApiError(400, "invalid_request", "Invalid category_id: is not a category", {
+    throw new ApiError(400, "invalid_request", (t) => t.api_not_a_category, {
       fields: { category_id: "is not a category" },
     });
   }
@@ -133,11 +133,7 @@ export async function deleteCategory(tx: Transaction, at: RowAt): Promise<void> 
   if (deleted.length > 0) return;
   const count = await tx.$count(products, eq(products.categoryId, at.id));
   if (count > 0 && (await tx.query.categories.findFirst({ where: eq(categories.id, at.id) }))) {
-    throw new ApiError(
-      409,
-      "category_not_empty",
-      `This category still has ${count} product${count === 1 ? "" : "s"}. Move or delete them first.`,
-    );
+    throw new ApiError(409, "category_not_empty", (t) => t.api_category_not_empty({ count }));
   }
   throw await missingOrStale(tx, "category", at.id);
 }
@@ -163,7 +159,7 @@ export async function reorderProducts(tx: Transaction, request: ReorderData, now
         .orderBy(...productDisplayOrder)
     ).map((p) => p.id);
     if (current.length !== based_on.length || current.some((id, index) => id !== based_on[index])) {
-      throw new ApiError(412, "order_conflict", "The order changed in the meantime. Here is the current order.", {
+      throw new ApiError(412, "order_conflict", (t) => t.api_order_conflict, {
         extra: { current },
       });
     }
@@ -175,9 +171,14 @@ export async function reorderProducts(tx: Transaction, request: ReorderData, now
   const known = new Map(found.map((p) => [p.id, p.categoryId]));
   const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length > 0) {
-    throw new ApiError(400, "invalid_request", `Unknown product ids: ${unknown.slice(0, 10).join(", ")}.`, {
-      fields: { "reorder_by_ids.ids": "must be product ids" },
-    });
+    throw new ApiError(
+      400,
+      "invalid_request",
+      (t) => t.api_unknown_product_ids({ ids: unknown.slice(0, 10).join(", ") }),
+      {
+        fields: { "reorder_by_ids.ids": "must be product ids" },
+      },
+    );
   }
   if (category_id !== undefined) {
     const outside = ids.filter((id) => known.get(id) !== category_id);
@@ -185,7 +186,7 @@ export async function reorderProducts(tx: Transaction, request: ReorderData, now
       throw new ApiError(
         400,
         "invalid_request",
-        `Products not in category ${category_id}: ${outside.slice(0, 10).join(", ")}.`,
+        (t) => t.api_products_not_in_category({ category: category_id, ids: outside.slice(0, 10).join(", ") }),
         {
           fields: { "reorder_by_ids.ids": "must be products of the category" },
         },
@@ -213,6 +214,6 @@ async function missingOrStale(tx: Transaction, kind: "product" | "category", id:
       : (await tx.select(safeCategoryColumns).from(categories).where(eq(categories.id, id))).map(toCategoryDto);
   if (row) return stale(row);
   return kind === "product"
-    ? new ApiError(404, "product_not_found", "This product does not exist or was removed.")
-    : new ApiError(404, "category_not_found", "This category does not exist or was removed.");
+    ? new ApiError(404, "product_not_found", (t) => t.api_product_not_found)
+    : new ApiError(404, "category_not_found", (t) => t.api_category_not_found);
 }

@@ -21,6 +21,8 @@ describe("an address's language (ADR 0079)", () => {
     ["/?ref=x", "tr", "/tr?ref=x"],
     ["/products?category=2", "tr", "/tr/products?category=2"],
     ["/products/7", "tr", "/tr/products/7"],
+    ["/reset-password#token=x", "tr", "/tr/reset-password#token=x"],
+    ["/#top", "tr", "/tr#top"],
     ["/products?category=2", "en", "/products?category=2"],
   ] as const)("writes %s in %s as %s", (path, locale, expected) => {
     expect(localizedPath(path, locale)).toBe(expected);

@@ -26,14 +26,15 @@ export function splitLocale(pathname: string): { locale: Locale; path: string } 
 }
 
 /**
- * An English page's path (with its query, if any) in `locale`.
+ * An English page's path (with its query or fragment, if any) in `locale`.
  *
- * @example localizedPath("/products?category=2", "tr") // "/tr/products?category=2"
- * @example localizedPath("/", "tr")                    // "/tr"
+ * @example localizedPath("/products?category=2", "tr")    // "/tr/products?category=2"
+ * @example localizedPath("/", "tr")                       // "/tr"
+ * @example localizedPath("/reset-password#token=x", "tr") // "/tr/reset-password#token=x"
  */
 export function localizedPath(path: `/${string}`, locale: Locale): `/${string}` {
   if (locale === baseLocale) return path;
-  return path === "/" || path.startsWith("/?") ? `${turkishPrefix}${path.slice(1)}` : `${turkishPrefix}${path}`;
+  return /^\/(?:[?#]|$)/.test(path) ? `${turkishPrefix}${path.slice(1)}` : `${turkishPrefix}${path}`;
 }
 
 /**

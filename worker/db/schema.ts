@@ -1,11 +1,16 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { memberLocales } from "../contract/member-locale.ts";
 import { type Temperament, temperaments } from "../contract/temperaments.ts";
 
 /** The four classical temperaments every survey option scores, and a product may suit. */
 export { type Temperament, temperaments };
 
-export type SurveyOption = { text: string; temperament: Temperament };
+/**
+ * One option of a survey question: `text` is its English text, the form every answer is stored
+ * in; `textTr` the same option in Turkish (ADR 0084), absent for an option nobody translated.
+ */
+export type SurveyOption = { text: string; textTr?: string; temperament: Temperament };
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 /** A moment, stored as milliseconds since the epoch and read as a Date. */
@@ -27,6 +32,8 @@ export const users = sqliteTable("users", {
   role: text("role", { enum: ["member", "admin"] })
     .notNull()
     .default("member"),
+  /** The language the shop writes to the member in (ADR 0083): the sign-up page's, then the profile's. */
+  locale: text("locale", { enum: memberLocales }).notNull().default("en"),
   emailVerifiedAt: timestamp("email_verified_at"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -41,6 +48,8 @@ const memberOf = () =>
 export const surveyQuestions = sqliteTable("survey_questions", {
   id: integer("id").primaryKey(),
   question: text("question").notNull(),
+  /** The question in Turkish (ADR 0084); empty: shown in English. */
+  questionTr: text("question_tr").notNull().default(""),
   options: text("options", { mode: "json" }).notNull().$type<SurveyOption[]>(),
   order: integer("order").notNull(),
 });
@@ -154,6 +163,8 @@ export const registrations = sqliteTable(
     id: text("id").primaryKey(),
     email: text("email").notNull(),
     ...chosenAtSignUp(),
+    /** The sign-up page's language, the account's once confirmed (ADR 0083). */
+    locale: text("locale", { enum: memberLocales }).notNull().default("en"),
     answers: text("answers", { mode: "json" }).notNull().$type<{ questionId: number; answer: string }[]>(),
     temperament: text("temperament", { mode: "json" }).notNull().$type<{
       dominant: Temperament;

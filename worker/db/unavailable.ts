@@ -39,15 +39,10 @@ function causes(error: unknown): unknown[] {
 /** The answer to a database that could not answer: 503, with when to try again. */
 export function databaseUnavailable(error: unknown): ApiError {
   return isBusy(error)
-    ? new ApiError(503, "database_busy", "Other changes are being saved right now. Please try again in a moment.", {
+    ? new ApiError(503, "database_busy", (t) => t.api_database_busy, {
         headers: { "Retry-After": "1" },
       })
-    : new ApiError(
-        503,
-        "database_unavailable",
-        "The database is not reachable right now. Please try again in a moment.",
-        {
-          headers: { "Retry-After": "5" },
-        },
-      );
+    : new ApiError(503, "database_unavailable", (t) => t.api_database_unavailable, {
+        headers: { "Retry-After": "5" },
+      });
 }

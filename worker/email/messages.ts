@@ -1,11 +1,11 @@
+import type { MemberLocale } from "../contract/member-locale.ts";
 import type { Temperament } from "../db/schema.ts";
+import { emailTexts, shopName } from "../i18n/email-texts.ts";
 import { escapeHtml } from "../lib/escape-html.ts";
 import { temperamentDescriptions } from "../survey/temperament.ts";
 
 /** An e-mail's content, in plain text and HTML (both, for every client). */
 export type EmailContent = { subject: string; text: string; html: string };
-
-const shopName = "Doğal Yaşam";
 
 /**
  * More content between an e-mail's paragraphs and its closing ones, in both forms: `html` already
@@ -27,18 +27,20 @@ function layout(
   { paragraphs, section, closing }: { paragraphs: string[]; section?: Section; closing: string[] },
   button: string,
   link: string,
+  locale: MemberLocale,
 ): string {
+  const t = emailTexts[locale];
   const body = htmlParagraphs(paragraphs) + (section?.html ?? "") + htmlParagraphs(closing);
   const action = `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:#3f5a3c;color:#ffffff;text-decoration:none;font-weight:600">${escapeHtml(button)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;color:#6b6f63">If the button does not work, copy this address into your browser:<br>${escapeHtml(link)}</p>`;
+<p style="margin:0 0 16px;font-size:13px;color:#6b6f63">${escapeHtml(t.email_button_fallback)}<br>${escapeHtml(link)}</p>`;
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f8f5ee;font-family:Helvetica,Arial,sans-serif">
 <div style="max-width:560px;margin:0 auto;padding:32px;border-radius:24px;background:#ffffff;border:1px solid #e8e0cf">
 <p style="margin:0 0 24px;font-family:Georgia,serif;font-size:20px;font-weight:700;color:#26321f">${shopName}</p>
 <h1 style="margin:0 0 16px;font-family:Georgia,serif;font-size:24px;color:#26321f">${escapeHtml(title)}</h1>
 ${body}${action}
-<p style="margin:32px 0 0;font-size:12px;color:#8a8d80">${shopName} · Natural remedies and gentle rituals for everyday well-being.</p>
+<p style="margin:32px 0 0;font-size:12px;color:#8a8d80">${shopName} · ${escapeHtml(t.email_tagline)}</p>
 </div></body></html>`;
 }
 
@@ -79,52 +81,58 @@ function message(
   firstName: string,
   link: string,
   { title, subject = title, paragraphs, section, closing = [], button }: Words,
+  locale: MemberLocale,
 ): EmailContent {
-  const content = { paragraphs: [`Hello ${firstName},`, ...paragraphs], closing, ...(section ? { section } : {}) };
+  const greeting = emailTexts[locale].email_greeting({ firstName });
+  const content = { paragraphs: [greeting, ...paragraphs], closing, ...(section ? { section } : {}) };
   return {
     subject: `${subject} · ${shopName}`,
     text: plain(title, content, link),
-    html: layout(title, content, button, link),
+    html: layout(title, content, button, link, locale),
   };
 }
 
-/** Sent at sign-up (and on request): the link that confirms the address. */
-export function verificationEmail(firstName: string, link: string): EmailContent {
-  return message(firstName, link, {
-    title: "Confirm your e-mail address",
-    paragraphs: [
-      `Thank you for joining ${shopName}. Please confirm your e-mail address to finish signing up; the link works for 24 hours.`,
-      "Once it is confirmed, your temperament test result will be e-mailed to you. If you did not sign up, you can ignore this message.",
-    ],
-    button: "Confirm my e-mail address",
-  });
+/**
+ * Sent at sign-up (and on request): the link that confirms the address. Every e-mail is written in
+ * `locale`, the member's language (ADR 0083); its links are that language's pages.
+ */
+export function verificationEmail(firstName: string, link: string, locale: MemberLocale = "en"): EmailContent {
+  const t = emailTexts[locale];
+  return message(
+    firstName,
+    link,
+    { title: t.email_verify_title, paragraphs: [...t.email_verify_paragraphs], button: t.email_verify_button },
+    locale,
+  );
 }
 
 /**
  * Sent instead of a second account when someone signs up with an address that already has one:
  * the sign-up screen answers the same either way, so only the address's owner learns of it.
  */
-export function accountExistsEmail(firstName: string, signInLink: string): EmailContent {
-  return message(firstName, signInLink, {
-    title: "You already have an account",
-    paragraphs: [
-      `Someone, probably you, tried to sign up at ${shopName} with this e-mail address, which already has an account. You can sign in with it, or reset your password from the sign-in page.`,
-      "If it was not you, you can ignore this message: nothing has changed.",
-    ],
-    button: "Sign in",
-  });
+export function accountExistsEmail(firstName: string, signInLink: string, locale: MemberLocale = "en"): EmailContent {
+  const t = emailTexts[locale];
+  return message(
+    firstName,
+    signInLink,
+    {
+      title: t.email_account_exists_title,
+      paragraphs: [...t.email_account_exists_paragraphs],
+      button: t.email_account_exists_button,
+    },
+    locale,
+  );
 }
 
 /** Sent on request from the sign-in page: the link to choose a new password. */
-export function resetPasswordEmail(firstName: string, link: string): EmailContent {
-  return message(firstName, link, {
-    title: "Reset your password",
-    paragraphs: [
-      "Someone, probably you, asked to reset the password of your account. Follow the link to choose a new one; it works for 60 minutes and only once.",
-      "If you did not ask for this, you can ignore this message: your password stays as it is.",
-    ],
-    button: "Choose a new password",
-  });
+export function resetPasswordEmail(firstName: string, link: string, locale: MemberLocale = "en"): EmailContent {
+  const t = emailTexts[locale];
+  return message(
+    firstName,
+    link,
+    { title: t.email_reset_title, paragraphs: [...t.email_reset_paragraphs], button: t.email_reset_button },
+    locale,
+  );
 }
 
 /**
@@ -134,15 +142,17 @@ export function resetPasswordEmail(firstName: string, link: string): EmailConten
 export type SuggestedProductLink = { name: string; link: string; picture: string | null };
 
 /** The heading over the suggested products, as on the site's home and profile. */
-export const suggestionsHeading = "Suggested for your temperament";
+export const suggestionsHeading = emailTexts.en.email_suggestions_heading;
 
 /**
  * The suggested products in both forms: in HTML one row per product, its picture and name as one
  * link to its page; in text the name, the page's address and the picture's. Nothing at all when
  * there are none: no heading over an empty list.
  */
-function suggestionsSection(products: readonly SuggestedProductLink[]): Section | undefined {
+function suggestionsSection(products: readonly SuggestedProductLink[], locale: MemberLocale): Section | undefined {
   if (products.length === 0) return undefined;
+  const t = emailTexts[locale];
+  const heading = t.email_suggestions_heading;
   const rows = products
     .map(({ name, link, picture }) => {
       const image = picture
@@ -151,16 +161,16 @@ function suggestionsSection(products: readonly SuggestedProductLink[]): Section 
       return `<tr><td style="padding:0 0 12px"><a href="${escapeHtml(link)}" style="display:block;text-decoration:none;color:#26321f"><table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse"><tr><td style="width:96px;padding:0 16px 0 0;vertical-align:middle">${image}</td><td style="vertical-align:middle;font-size:16px;font-weight:600;color:#3f5a3c;text-decoration:underline">${escapeHtml(name)}</td></tr></table></a></td></tr>`;
     })
     .join("");
-  const html = `<h2 style="margin:24px 0 12px;font-family:Georgia,serif;font-size:20px;color:#26321f">${suggestionsHeading}</h2>
+  const html = `<h2 style="margin:24px 0 12px;font-family:Georgia,serif;font-size:20px;color:#26321f">${escapeHtml(heading)}</h2>
 <table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse">${rows}</table>
 `;
   const text = [
-    `${suggestionsHeading}:`,
+    `${heading}:`,
     "",
     ...products.flatMap(({ name, link, picture }) => [
       `- ${name}`,
       `  ${link}`,
-      ...(picture ? [`  Picture: ${picture}`] : []),
+      ...(picture ? [`  ${t.email_suggestion_picture}: ${picture}`] : []),
       "",
     ]),
   ];
@@ -176,19 +186,26 @@ export function temperamentResultEmail(
   result: { dominant: Temperament; secondary: Temperament },
   profileLink: string,
   suggestions: readonly SuggestedProductLink[] = [],
+  locale: MemberLocale = "en",
 ): EmailContent {
-  const dominant = temperamentDescriptions[result.dominant];
-  const secondary = temperamentDescriptions[result.secondary];
-  return message(firstName, profileLink, {
-    title: `Your temperament: ${dominant.name}, with ${secondary.name}`,
-    subject: "Your temperament test result",
-    paragraphs: [
-      `Thank you for taking the 20-question temperament test. Your answers point to a ${dominant.name.toLowerCase()} temperament first and a ${secondary.name.toLowerCase()} one second.`,
-      `${dominant.name} (dominant): ${dominant.description}`,
-      `${secondary.name} (secondary): ${secondary.description}`,
-    ],
-    section: suggestionsSection(suggestions),
-    closing: ["You can look at your answers, and change them, in your profile."],
-    button: "Open my profile",
-  });
+  const t = emailTexts[locale];
+  const dominant = temperamentDescriptions[locale][result.dominant];
+  const secondary = temperamentDescriptions[locale][result.secondary];
+  return message(
+    firstName,
+    profileLink,
+    {
+      title: t.email_result_title({ dominant: dominant.name, secondary: secondary.name }),
+      subject: t.email_result_subject,
+      paragraphs: [
+        t.email_result_intro({ dominant: dominant.name, secondary: secondary.name }),
+        t.email_result_dominant(dominant),
+        t.email_result_secondary(secondary),
+      ],
+      section: suggestionsSection(suggestions, locale),
+      closing: [t.email_result_closing],
+      button: t.email_result_button,
+    },
+    locale,
+  );
 }

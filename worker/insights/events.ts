@@ -215,10 +215,12 @@ export async function forgetFinishedDays(db: Database, now: Date): Promise<void>
 }
 
 const dayRefused = (why: string) =>
-  new ApiError(400, "invalid_request", `Invalid day: ${why}.`, { fields: { day: why } });
+  new ApiError(400, "invalid_request", (t) => t.api_invalid_day({ why }), { fields: { day: why } });
 
 const unknownProduct = () =>
-  new ApiError(400, "unknown_product", "No product has this id.", { fields: { product_id: "must be a product id" } });
+  new ApiError(400, "unknown_product", (t) => t.api_unknown_product, {
+    fields: { product_id: "must be a product id" },
+  });
 
 function randomHex(bytes: number): string {
   return toHex(crypto.getRandomValues(new Uint8Array(bytes)));

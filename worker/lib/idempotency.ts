@@ -45,12 +45,10 @@ export const maxIdempotencyKeyLength = 200;
 export const idempotent = () =>
   createMiddleware<WriteEnv>(async (c, next) => {
     const key = c.req.header("Idempotency-Key");
-    if (key === "") throw new ApiError(400, "invalid_request", "The Idempotency-Key header is empty.");
+    if (key === "") throw new ApiError(400, "invalid_request", (t) => t.api_idempotency_key_empty);
     if (key !== undefined && key.length > maxIdempotencyKeyLength) {
-      throw new ApiError(
-        400,
-        "invalid_request",
-        `The Idempotency-Key header is too long (at most ${maxIdempotencyKeyLength} characters).`,
+      throw new ApiError(400, "invalid_request", (t) =>
+        t.api_idempotency_key_too_long({ max: maxIdempotencyKeyLength }),
       );
     }
     const requestHash = key === undefined ? undefined : await hashOfRequest(c);
@@ -107,15 +105,11 @@ async function hashOfRequest(c: Context): Promise<string> {
 /** The first answer again, for a repeat of the same request; another request may not reuse its key. */
 function replayed(c: Context, first: typeof idempotencyKeys.$inferSelect, requestHash: string | undefined): Response {
   if (first.method !== c.req.method || first.path !== c.req.path) {
-    throw new ApiError(422, "idempotency_key_reused", "This Idempotency-Key was used for another request.");
+    throw new ApiError(422, "idempotency_key_reused", (t) => t.api_idempotency_key_reused);
   }
   // An answer recorded before hashes were kept (migration 0010) is replayed as it was.
   if (first.requestHash !== null && first.requestHash !== requestHash) {
-    throw new ApiError(
-      422,
-      "idempotency_key_reused",
-      "This Idempotency-Key was used for a request with another body or If-Match; send a new change with a new key.",
-    );
+    throw new ApiError(422, "idempotency_key_reused", (t) => t.api_idempotency_key_other_request);
   }
   return new Response(first.body === "" ? null : first.body, {
     status: first.status,

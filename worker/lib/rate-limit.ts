@@ -78,7 +78,7 @@ export async function countAttempt(
 export async function enforceRateLimit(db: Database, key: AttemptKey, limit: RateLimit, now: Date): Promise<void> {
   const { allowed, retryAfterSeconds } = await countAttempt(db, key, limit, now);
   if (!allowed) {
-    throw new ApiError(429, "too_many_requests", "Too many attempts. Please wait a little and try again.", {
+    throw new ApiError(429, "too_many_requests", (t) => t.api_too_many_attempts, {
       headers: { "Retry-After": String(retryAfterSeconds) },
     });
   }

@@ -40,9 +40,14 @@ function invalidRequest(issues: readonly { path: PropertyKey[]; message: string 
     issues.map((issue) => [issue.path.map(String).join(".") || target, issue.message] as const),
   );
   const [first] = Object.entries(fields);
-  const more = unlisted > 0 ? ` (and ${unlisted.toLocaleString("en-US")} more)` : "";
-  const detail = first ? `Invalid ${first[0]}: ${first[1]}${more}` : "The request is not valid.";
-  return new ApiError(400, "invalid_request", detail, { fields });
+  return new ApiError(
+    400,
+    "invalid_request",
+    first
+      ? (t) => t.api_invalid_field({ field: first[0], problem: first[1], more: unlisted })
+      : (t) => t.api_request_not_valid,
+    { fields },
+  );
 }
 
 /** At most this many fields are named in one error; the others are counted. */

@@ -9,6 +9,7 @@ import { getSessionManager, memberApi } from "../../lib/session.ts";
 import { m } from "../../paraglide/messages.js";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { FormMessage, fieldClass, ProfileSection, TextField } from "./form-parts.tsx";
+import { ProfileLanguage } from "./profile-language.tsx";
 import { ProfileSummary } from "./profile-summary.tsx";
 import { SurveyQuestionList } from "./survey-question-list.tsx";
 import { fetchSurveyQuestions } from "./survey-questions-api.ts";
@@ -218,6 +219,7 @@ export function ProfileScreen({ suggestions }: { suggestions?: (result: Temperam
         </form>
 
         <ChangePasswordForm className="lg:col-start-2" />
+        <ProfileLanguage className="lg:col-start-2" />
       </div>
     </section>
   );

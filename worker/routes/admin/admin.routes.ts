@@ -6,6 +6,7 @@ import { limitSignInsPerClient, signInWithLimits } from "../../auth/sign-in-atte
 import { type AdminSettings, type AdminUser, adminSettingsSchema, adminUserSchema } from "../../contract/admin.ts";
 import { passwordGrantSchema, sessionSchema } from "../../contract/auth.ts";
 import { type Insights, insightsQuerySchema, insightsSchema } from "../../contract/insights.ts";
+import { localeOfRequest } from "../../i18n/request-locale.ts";
 import { readInsights } from "../../insights/insights.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { createRouter } from "../../lib/app-env.ts";
@@ -15,7 +16,7 @@ import { adminCategoryRoutes, adminProductRoutes } from "./admin-catalogue.route
 
 const noStore = { "Cache-Control": "no-store" };
 
-const invalidAdmin = () => new ApiError(401, "invalid_credentials", "Invalid admin credentials.");
+const invalidAdmin = () => new ApiError(401, "invalid_credentials", (t) => t.api_invalid_admin_credentials);
 
 /** Everything below this is the administrator's alone (docs/architecture.md §4). */
 const adminOnly = createRouter()
@@ -23,7 +24,7 @@ const adminOnly = createRouter()
   .get(
     "/users",
     describeRoute({ summary: "The members", access: "admin", ok: { 200: z.array(adminUserSchema) } }),
-    async (c) => c.json((await listMembers(c.var.db)) satisfies AdminUser[], 200, noStore),
+    async (c) => c.json((await listMembers(c.var.db, localeOfRequest(c))) satisfies AdminUser[], 200, noStore),
   )
   .get(
     "/settings",

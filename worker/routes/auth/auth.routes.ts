@@ -31,7 +31,11 @@ import {
   verifyExchangeSchema,
   verifyQuerySchema,
 } from "../../contract/auth.ts";
+import { localizedPath } from "../../contract/locales.ts";
+import type { MemberLocale } from "../../contract/member-locale.ts";
 import { dispatchSoon } from "../../email/outbox.ts";
+import type { ApiText } from "../../i18n/api-texts.ts";
+import { localeOfRequest } from "../../i18n/request-locale.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { type AppEnv, createRouter } from "../../lib/app-env.ts";
 import { attemptKey, enforceRateLimit, limitPerClient } from "../../lib/rate-limit.ts";
@@ -45,10 +49,10 @@ const siteUrl = (c: Context<AppEnv>, path: string) => new URL(path, c.var.siteOr
 
 const accountLinks = (c: Context<AppEnv>) => ({
   verify: (token: string) => siteUrl(c, `/api/auth/verify?token=${encodeURIComponent(token)}`),
-  signIn: siteUrl(c, "/signin"),
+  signIn: (locale: MemberLocale) => siteUrl(c, localizedPath("/signin", locale)),
 });
 
-const invalidCredentials = () => new ApiError(400, "invalid_credentials", "Invalid login credentials");
+const invalidCredentials = () => new ApiError(400, "invalid_credentials", () => "Invalid login credentials");
 
 const verifyDeps = async (c: Context<AppEnv>) => ({
   db: c.var.db,
@@ -58,11 +62,10 @@ const verifyDeps = async (c: Context<AppEnv>) => ({
   previews: (await readSharePreviews(c)).list,
 });
 
-const linkDetails: Record<VerifyProblem, string> = {
-  invalid:
-    "This confirmation link does not work. It may be incomplete or replaced by a newer link, or the address was confirmed with another link.",
-  used: "This confirmation link has already been used. Your e-mail address may already be confirmed: try signing in.",
-  expired: "This confirmation link has expired. Please ask for a new one.",
+const linkDetails: Record<VerifyProblem, ApiText> = {
+  invalid: (t) => t.api_confirm_link_invalid,
+  used: (t) => t.api_confirm_link_used,
+  expired: (t) => t.api_confirm_link_expired,
 };
 
 /**
@@ -78,12 +81,9 @@ async function confirmSignup(c: Context<AppEnv>, { token, password }: SignupConf
   const key = await attemptKey(c.var.config.JWT_SECRET, "confirm:registration", link.registration.id);
   await enforceRateLimit(c.var.db, key, limit, now);
   if (!(await c.var.passwords.verify(password, link.registration.passwordHash))) {
-    throw new ApiError(
-      400,
-      "wrong_password",
-      "This is not the password chosen when signing up with this link. If you signed up more than once, use the link in the e-mail of the sign-up whose password you know.",
-      { fields: { password: "is not the password chosen at sign-up" } },
-    );
+    throw new ApiError(400, "wrong_password", (t) => t.api_wrong_signup_password, {
+      fields: { password: "is not the password chosen at sign-up" },
+    });
   }
   const outcome = await confirmRegistration(await verifyDeps(c), token);
   if (outcome !== "verified") throw new ApiError(400, `link_${outcome}`, linkDetails[outcome]);
@@ -115,7 +115,14 @@ export const authRoutes = createRouter()
       const answers = await validAnswers(c.var.db, request.survey_responses);
       // Hashed whatever the address, so an existing account takes as long to answer as a new one.
       const passwordHash = await c.var.passwords.hash(request.password);
-      const deps = { db: c.var.db, now: c.var.clock.now(), secret: c.var.config.JWT_SECRET, links: accountLinks(c) };
+      const deps = {
+        db: c.var.db,
+        now: c.var.clock.now(),
+        secret: c.var.config.JWT_SECRET,
+        links: accountLinks(c),
+        // The sign-up page's language, which the web client sends (ADR 0083).
+        locale: localeOfRequest(c),
+      };
       const { emailWritten, registrationId } = await signUp(deps, request, passwordHash, answers);
       if (emailWritten) dispatchSoon(c);
       // This browser's proof that it signed up: its link confirms here without the password.
@@ -134,19 +141,25 @@ export const authRoutes = createRouter()
     async (c) => {
       // A link from an e-mail is a page visit: answer with the page that explains the outcome.
       c.header("Cache-Control", "no-store");
+      // The pages in the sign-up's language (ADR 0083); the browser's when no sign-up is found.
+      const page = (path: `/${string}`, locale: MemberLocale = localeOfRequest(c)) => localizedPath(path, locale);
       const query = verifyQuerySchema.safeParse(c.req.query());
-      if (!query.success) return c.redirect("/verify-email?problem=invalid", 303);
+      if (!query.success) return c.redirect(page("/verify-email?problem=invalid"), 303);
       const { token } = query.data;
       const link = await findRegistration(c.var.db, token, c.var.clock.now());
-      if (!link.ok) return c.redirect(`/verify-email?problem=${link.problem}`, 303);
+      if (!link.ok) return c.redirect(page(`/verify-email?problem=${link.problem}`, link.locale), 303);
+      const { locale } = link.registration;
       // Anywhere but the browser that signed up (another device, a mail scanner), the page asks
       // for the password chosen at sign-up first (docs/decisions/0034-pending-registrations.md).
       if ((await registrationOfBrowser(c)) !== link.registration.id) {
-        return c.redirect(`/confirm-email#token=${encodeURIComponent(token)}`, 303);
+        return c.redirect(page(`/confirm-email#token=${encodeURIComponent(token)}`, locale), 303);
       }
       const outcome = await confirmRegistration(await verifyDeps(c), token);
       if (outcome === "verified") dispatchSoon(c);
-      return c.redirect(outcome === "verified" ? "/verify-success" : `/verify-email?problem=${outcome}`, 303);
+      return c.redirect(
+        page(outcome === "verified" ? "/verify-success" : `/verify-email?problem=${outcome}`, locale),
+        303,
+      );
     },
   )
   .post(
@@ -167,12 +180,12 @@ export const authRoutes = createRouter()
         const { refresh_token } = parseWith(refreshGrantSchema, body, "json");
         const deps = { db: c.var.db, now: c.var.clock.now(), secret: c.var.config.JWT_SECRET };
         const session = await refreshSession(deps, refresh_token);
-        if (!session) throw new ApiError(400, "invalid_grant", "Invalid Refresh Token");
+        if (!session) throw new ApiError(400, "invalid_grant", (t) => t.api_invalid_refresh_token);
         return c.json(session satisfies Session, 200, { "Cache-Control": "no-store" });
       }
       const result = await signInWithLimits(c, parseWith(passwordGrantSchema, body, "json"));
       if (!result.ok && result.reason === "unverified") {
-        throw new ApiError(400, "email_not_confirmed", "Email not confirmed");
+        throw new ApiError(400, "email_not_confirmed", () => "Email not confirmed");
       }
       if (!result.ok) throw invalidCredentials();
       return c.json(result.session satisfies Session, 200, { "Cache-Control": "no-store" });
@@ -203,7 +216,8 @@ export const authRoutes = createRouter()
         db: c.var.db,
         now: c.var.clock.now(),
         secret: c.var.config.JWT_SECRET,
-        resetLink: (token: string) => siteUrl(c, `/reset-password#token=${encodeURIComponent(token)}`),
+        resetLink: (token: string, locale: MemberLocale) =>
+          siteUrl(c, localizedPath(`/reset-password#token=${encodeURIComponent(token)}`, locale)),
       };
       await requestPasswordReset(deps, email);
       // A pass whether or not an e-mail was written: the same work for every address (ADR 0034).
@@ -234,12 +248,12 @@ export const authRoutes = createRouter()
       };
       const opened = await openRecoverySession(deps, token);
       if (!opened.ok) {
-        const detail =
+        const detail: ApiText =
           opened.problem === "expired"
-            ? "This password reset link has expired. Please ask for a new one."
+            ? (t) => t.api_reset_link_expired
             : opened.problem === "used"
-              ? "This password reset link has already been used. Please ask for a new one."
-              : "This password reset link is not valid. Please ask for a new one.";
+              ? (t) => t.api_reset_link_used
+              : (t) => t.api_reset_link_invalid;
         throw new ApiError(400, `link_${opened.problem}`, detail);
       }
       // The link proves the mailbox: this browser becomes a trusted device, so the owner gets in
@@ -282,7 +296,13 @@ export const authRoutes = createRouter()
     validate("json", resendVerificationSchema),
     async (c) => {
       const { email } = c.req.valid("json");
-      const deps = { db: c.var.db, now: c.var.clock.now(), secret: c.var.config.JWT_SECRET, links: accountLinks(c) };
+      const deps = {
+        db: c.var.db,
+        now: c.var.clock.now(),
+        secret: c.var.config.JWT_SECRET,
+        links: accountLinks(c),
+        locale: localeOfRequest(c),
+      };
       await resendVerification(deps, email);
       // A pass whether or not an e-mail was written: the same work for every address (ADR 0034).
       dispatchSoon(c);

@@ -29,7 +29,7 @@ export type MailboxMessage = z.infer<typeof mailboxMessageSchema>;
 
 /** Development tooling exists only when APP_ENV=development; anywhere else it is not there. */
 const developmentOnly = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.var.config.APP_ENV !== "development") throw new ApiError(404, "not_found", "Not found.");
+  if (c.var.config.APP_ENV !== "development") throw new ApiError(404, "not_found", (t) => t.api_not_found);
   await next();
 });
 

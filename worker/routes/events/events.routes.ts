@@ -17,7 +17,7 @@ const smallBody = () =>
   createMiddleware<AppEnv>(async (c, next) => {
     const declared = Number(c.req.header("Content-Length") ?? 0);
     if (declared > maxEventBytes || new TextEncoder().encode(await c.req.text()).length > maxEventBytes) {
-      throw new ApiError(413, "payload_too_large", `An event is at most ${maxEventBytes} bytes.`);
+      throw new ApiError(413, "payload_too_large", (t) => t.api_event_too_large({ max: maxEventBytes }));
     }
     await next();
   });

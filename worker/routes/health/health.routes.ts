@@ -15,7 +15,7 @@ export const healthRoutes = createRouter().get(
       await c.var.db.run(sql`select 1`);
     } catch (error) {
       c.var.logger.error("health check: database unreachable", { error: String(error) });
-      throw new ApiError(503, "database_unavailable", "The database is not reachable right now.");
+      throw new ApiError(503, "database_unavailable", (t) => t.api_database_unreachable);
     }
     return c.json({ status: "ok" as const, database: "ok" as const }, 200, {
       "Cache-Control": "no-store",

@@ -308,7 +308,7 @@ async function renderCataloguePage(
     c.var.assets ? c.var.assets(shellRequest(c)) : null,
     readSharePreviews(c),
   ]);
-  if (!shellResponse?.ok) throw new ApiError(503, "web_not_built", "The web app is not built.");
+  if (!shellResponse?.ok) throw new ApiError(503, "web_not_built", (t) => t.api_web_not_built);
   const shell = await shellResponse.text();
   const { product, ...pageMeta } = meta;
   const image = shareImageFor(product?.image, product?.name ?? shopName, previews.list, origin);

@@ -34,7 +34,7 @@ export const productRoutes = createRouter()
       const { id } = c.req.valid("param");
       const read = await (await readCatalogue(c)).product(id);
       const product = read.data;
-      if (!product) throw new ApiError(404, "product_not_found", "This product does not exist or was removed.");
+      if (!product) throw new ApiError(404, "product_not_found", (t) => t.api_product_not_found);
       return sendCached(c, { ...read, data: product });
     },
   );
