@@ -86,7 +86,7 @@ const heads: Record<
         name: "Kullanım Koşulları",
         title: "Kullanım Koşulları — Doğal Yaşam",
         description:
-          "Doğal Yaşam sitesinin sade koşulları: satın alma pazaryerinde yapılır, sağlık bilgileri tıbbi tavsiye değildir ve hesabınız.",
+          "Doğal Yaşam sitesinin sade koşulları: satın alma pazar yerinde yapılır, sağlık bilgileri tıbbi tavsiye değildir ve hesabınız.",
       },
     },
   },
