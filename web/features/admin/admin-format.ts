@@ -8,12 +8,18 @@ import { getLocale } from "../../paraglide/runtime.js";
  * build speaks one). English keeps the forms it always had.
  */
 
-/** "Mar 2, 2026" ("2 Mar 2026" in Turkish); a dash for a missing or unreadable date (docs/product.md §2). */
+/**
+ * The locale a full date is written in: on an English page the browser's own, as the admin always
+ * had it ("Mar 2, 2026" in the US, "2 Mar 2026" in Britain); on a Turkish one, Turkish.
+ */
+export const dateLocale = (locale: string = getLocale()) => (locale === "en" ? undefined : locale);
+
+/** "2 Mar 2026"; a dash for a missing or unreadable date (docs/product.md §2). */
 export function formatDate(iso: string | null | undefined, locale: string = getLocale()): string {
   if (!iso) return "—";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "—";
-  return date.toLocaleDateString(locale, { day: "numeric", month: "short", year: "numeric" });
+  return date.toLocaleDateString(dateLocale(locale), { day: "numeric", month: "short", year: "numeric" });
 }
 
 /**

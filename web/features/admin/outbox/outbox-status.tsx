@@ -2,7 +2,7 @@ import { useId, useState, useSyncExternalStore } from "react";
 import type { Category, Product } from "../../../../worker/contract/catalogue.ts";
 import type { OutboxChange, OutboxEntry } from "../../../lib/admin-outbox.ts";
 import { m } from "../../../paraglide/messages.js";
-import { getLocale } from "../../../paraglide/runtime.js";
+import { dateLocale } from "../admin-format.ts";
 import { confirmAction } from "../admin-ui.tsx";
 import { getOutbox, useOutboxEntries } from "./outbox.ts";
 
@@ -111,7 +111,7 @@ function PendingChange({ entry, categories }: { entry: OutboxEntry; categories: 
         <p className="text-muted">
           <span className="font-semibold">{stateWords[entry.state]()}</span> ·{" "}
           <time dateTime={new Date(entry.queuedAt).toISOString()}>
-            {new Date(entry.queuedAt).toLocaleString(getLocale())}
+            {new Date(entry.queuedAt).toLocaleString(dateLocale())}
           </time>
         </p>
       </div>
