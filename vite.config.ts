@@ -10,7 +10,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
 import { paraglideOptions, staticLocaleGlobal } from "./web/i18n/paraglide-options.ts";
 import { appShellUrl } from "./web/service-worker/routes.ts";
-import { adminCode } from "./web/vite-plugins/admin-code.ts";
+import { adminCode, forgetAdminCode } from "./web/vite-plugins/admin-code.ts";
 import { sharePreviews } from "./web/vite-plugins/share-previews.ts";
 import { staticAssetHeaders } from "./web/vite-plugins/static-asset-headers.ts";
 import { turkishShell } from "./web/vite-plugins/turkish-shell.ts";
@@ -169,6 +169,7 @@ export default defineConfig(({ mode }) => ({
   builder: {
     async buildApp(builder) {
       rmSync(fromRoot("./dist/web"), { recursive: true, force: true });
+      forgetAdminCode();
       for (const name of ["clientTr", "client", "ssr"]) {
         const environment = builder.environments[name];
         if (!environment) throw new Error(`vite.config.ts: no build environment "${name}"`);

@@ -62,7 +62,7 @@ test("phone: the admin signs in at /tr/admin, works in Turkish, and offline a ch
 
   await tab(page, "Kategori Yönetimi").click();
   await page.getByRole("button", { name: "Kategori Ekle" }).click();
-  await page.getByLabel("Ad", { exact: true }).fill("Çevrimdışı Şifalı Otlar");
+  await page.getByLabel(/^Ad\b/).fill("Çevrimdışı Şifalı Otlar");
   await page.getByRole("button", { name: "Kategoriyi Oluştur" }).click();
   await status(page, "Bu cihaza kaydedildi. Yeniden çevrimiçi olduğunuzda gönderilecek.");
   await status(page, "1 değişiklik gönderilmeyi bekliyor");

@@ -69,9 +69,9 @@ test("a member joins in Turkish on a phone: wizard, Turkish e-mails, sign-in, pr
   // Sign in through the Turkish form: home, in Turkish.
   await openApp(page, "/tr/signin");
   await page.getByRole("heading", { level: 1, name: "Tekrar hoş geldiniz" }).waitFor();
-  await page.getByLabel("E-posta").fill(email);
-  await page.getByLabel("Şifre").fill(password);
-  await page.getByRole("button", { name: "Giriş Yap" }).click();
+  await page.getByLabel("E-posta", { exact: true }).first().fill(email);
+  await page.getByLabel("Şifre", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Giriş Yap", exact: true }).click();
   await page.waitForURL((url) => url.pathname === "/tr");
   await waitForApp(page);
 
@@ -101,8 +101,8 @@ test("a member joins in Turkish on a phone: wizard, Turkish e-mails, sign-in, pr
   await page.getByRole("button", { name: "Şifreyi Güncelle" }).click();
   await page.waitForURL((url) => url.pathname === "/tr/signin");
   await waitForApp(page);
-  await page.getByLabel("E-posta").fill(email);
-  await page.getByLabel("Şifre").fill("papatya-çayı-99");
-  await page.getByRole("button", { name: "Giriş Yap" }).click();
+  await page.getByLabel("E-posta", { exact: true }).first().fill(email);
+  await page.getByLabel("Şifre", { exact: true }).fill("papatya-çayı-99");
+  await page.getByRole("button", { name: "Giriş Yap", exact: true }).click();
   await page.waitForURL((url) => url.pathname === "/tr");
 });

@@ -1,5 +1,19 @@
 import type { Plugin, Rollup } from "vite";
 
+/**
+ * The list, kept for the whole `vite build`: Vite evaluates the config anew for each environment
+ * it builds (both languages' clients, vite.config.ts), so a variable of one evaluation would not
+ * see the other language's files. The build starts empty (vite.config.ts's buildApp).
+ */
+const shared = globalThis as { __adminCodeFiles?: { files?: string[] } };
+shared.__adminCodeFiles ??= {};
+const collected = shared.__adminCodeFiles;
+
+/** Forgets the files of an earlier build in the same process. */
+export function forgetAdminCode(): void {
+  collected.files = undefined;
+}
+
 /** The service worker's import of the list (web/service-worker/admin-code.d.ts). */
 const moduleId = "virtual:admin-code";
 const resolvedId = `\0${moduleId}`;
@@ -15,7 +29,6 @@ const resolvedId = `\0${moduleId}`;
  *   `?tsr-split`) is where the admin's code starts
  */
 export function adminCode(adminRoute: string): { collect: Plugin; serve: Plugin } {
-  let files: string[] | undefined;
   return {
     collect: {
       name: "admin-code:collect",
@@ -25,7 +38,7 @@ export function adminCode(adminRoute: string): { collect: Plugin; serve: Plugin 
       generateBundle(_options, bundle) {
         const found = reachableFrom(bundle, adminRoute);
         if (found.length === 0) this.error(`admin-code: no lazily loaded chunk of ${adminRoute} in the bundle`);
-        files = [...new Set([...(files ?? []), ...found])].sort();
+        collected.files = [...new Set([...(collected.files ?? []), ...found])].sort();
       },
     },
     serve: {
@@ -34,8 +47,8 @@ export function adminCode(adminRoute: string): { collect: Plugin; serve: Plugin 
       load(id) {
         if (id !== resolvedId) return undefined;
         // The service worker is built after the app: without the app's list it would keep nothing.
-        if (!files) this.error("admin-code: the service worker was built before the app's bundle");
-        return `export const adminCode = ${JSON.stringify(files)};`;
+        if (!collected.files) this.error("admin-code: the service worker was built before the app's bundle");
+        return `export const adminCode = ${JSON.stringify(collected.files)};`;
       },
     },
   };
