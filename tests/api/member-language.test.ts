@@ -1,20 +1,18 @@
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { migrate } from "drizzle-orm/libsql/migrator";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { AdminUser } from "../../worker/contract/admin.ts";
 import type { SurveyQuestion } from "../../worker/contract/catalogue.ts";
 import type { Profile } from "../../worker/contract/profile.ts";
 import { migrationsFolder } from "../../worker/db/migrate.ts";
 import { emailOutbox, registrations, surveyResponses, temperamentResults, users } from "../../worker/db/schema.ts";
 import { dispatchOutbox } from "../../worker/email/dispatcher.ts";
-import { createSmtpMailer } from "../../worker/email/transports/smtp.ts";
 import { createLogger } from "../../worker/lib/logger.ts";
 import { checkAnswers } from "../../worker/survey/answers.ts";
 import { answerSurvey, createMember, createProduct, createSurvey, signupBody } from "../support/factories.ts";
+import { registrationCookie } from "../support/members.ts";
 import { databaseBeforeMigration } from "../support/migrations.ts";
+import { startSmtpReceiver } from "../support/smtp-receiver.ts";
 import { createTestApp, testSettings } from "../support/test-app.ts";
 
 // Issue 40, ADRs 0083 and 0084, in-process over a real libSQL file: the member's language is kept
@@ -24,23 +22,7 @@ import { createTestApp, testSettings } from "../support/test-app.ts";
 // back in the other and scores the same. tests/worker/member-language.test.ts runs the same in
 // workerd.
 
-const received: ParsedMail[] = [];
-const smtp = new SMTPServer({
-  disabledCommands: ["STARTTLS", "AUTH"],
-  logger: false,
-  onData(stream, _session, callback) {
-    simpleParser(stream).then(
-      (mail) => {
-        received.push(mail);
-        callback();
-      },
-      (error: Error) => callback(error),
-    );
-  },
-});
-await new Promise<void>((listening) => smtp.listen(0, "127.0.0.1", () => listening()));
-afterAll(() => new Promise<void>((closed) => smtp.close(() => closed())));
-const mailer = createSmtpMailer(`smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`);
+const { received, mailer } = await startSmtpReceiver();
 
 const origin = "https://dogalyasam.example";
 const { app, db, clock } = await createTestApp({
@@ -89,11 +71,7 @@ async function signUp(headers: Record<string, string>, fields: Record<string, un
     body: JSON.stringify(body),
   });
   expect(response.status).toBe(202);
-  const cookie =
-    response.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("registration="))
-      ?.split(";")[0] ?? "";
+  const cookie = registrationCookie(response);
   return { body, cookie };
 }
 

@@ -1,13 +1,12 @@
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
-import { type ParsedMail, simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import type { ParsedMail } from "mailparser";
+import { beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox, products } from "../../worker/db/schema.ts";
 import { dispatchOutbox } from "../../worker/email/dispatcher.ts";
-import { createSmtpMailer } from "../../worker/email/transports/smtp.ts";
 import { createLogger } from "../../worker/lib/logger.ts";
 import { answerSurvey, createProduct, createSurvey, signupBody } from "../support/factories.ts";
+import { registrationCookie } from "../support/members.ts";
+import { startSmtpReceiver } from "../support/smtp-receiver.ts";
 import { createTestApp } from "../support/test-app.ts";
 
 // Issue 30: the temperament result e-mail suggests up to three products that suit the member's
@@ -15,23 +14,7 @@ import { createTestApp } from "../support/test-app.ts";
 // links from PUBLIC_URL. The member signs up and confirms through the app; the real dispatcher
 // delivers to a real SMTP server on loopback, and what arrives is parsed back with mailparser.
 
-const received: ParsedMail[] = [];
-const smtp = new SMTPServer({
-  disabledCommands: ["STARTTLS", "AUTH"],
-  logger: false,
-  onData(stream, _session, callback) {
-    simpleParser(stream).then(
-      (mail) => {
-        received.push(mail);
-        callback();
-      },
-      (error: Error) => callback(error),
-    );
-  },
-});
-await new Promise<void>((listening) => smtp.listen(0, "127.0.0.1", () => listening()));
-afterAll(() => new Promise<void>((closed) => smtp.close(() => closed())));
-const mailer = createSmtpMailer(`smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`);
+const { received, mailer } = await startSmtpReceiver();
 
 const origin = "https://dogalyasam.example";
 const { app, db, clock } = await createTestApp({ PUBLIC_URL: `${origin}/`, SIGNUP_LIMIT_PER_HOUR: 1000 });
@@ -53,11 +36,7 @@ async function signUpMelancholic(): Promise<ParsedMail> {
     body: JSON.stringify(body),
   });
   expect(signedUp.status).toBe(202);
-  const cookie =
-    signedUp.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("registration="))
-      ?.split(";")[0] ?? "";
+  const cookie = registrationCookie(signedUp);
   const [verification] = await db
     .select()
     .from(emailOutbox)

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -6,12 +6,14 @@ import { expect, onTestFinished, test } from "vitest";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import { openNodeDatabase } from "../../worker/db/node-database.ts";
 import { projectRoot as root } from "../../worker/entries/node-env.ts";
+import { adminOnlyFiles, keptAdminCode } from "../support/admin-code.ts";
 import {
   desktopContext,
   expectAccessible,
   failOnPageErrors,
   openApp,
   phoneContext,
+  reloadOfflineWithoutHttpCache,
   screenshot,
   waitForApp,
 } from "../support/browser.ts";
@@ -31,38 +33,6 @@ const orderedNames = (page: Page) =>
     .getByRole("list", { name: "Product order" })
     .getByRole("listitem")
     .evaluateAll((items) => items.map((item) => item.querySelector("p")?.textContent ?? ""));
-/** What the service worker keeps of the admin's code, as paths (`/assets/…`). */
-const keptAdminCode = (page: Page) =>
-  page.evaluate(async () =>
-    (await (await caches.open("admin-code")).keys()).map((request) => new URL(request.url).pathname),
-  );
-
-/**
- * The build's files that the precache leaves out (vite.config.ts): the admin's code, as paths. Read
- * from dist/web itself, so a new admin chunk is counted without this test knowing its name.
- */
-function adminOnlyFiles(web = join(root, "dist/web")): string[] {
-  const precached = new Set(
-    [...readFileSync(join(web, "sw.js"), "utf8").matchAll(/"url":"\/?([^"]+)"/g)].map((match) => match[1]),
-  );
-  return readdirSync(join(web, "assets"))
-    .filter((file) => /\.(js|css)$/.test(file) && !precached.has(`assets/${file}`))
-    .map((file) => `/assets/${file}`);
-}
-
-/**
- * Offline, as a browser that has evicted its HTTP cache: only what the service worker keeps is left
- * (`Network.clearBrowserCache` through CDP empties the HTTP cache, never Cache Storage).
- */
-async function reloadOfflineWithoutHttpCache(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.clearBrowserCache");
-  await cdp.detach();
-  await page.context().setOffline(true);
-  await page.reload();
-  await waitForApp(page);
-}
-
 /** Every tab of the dashboard shows its screen, and the product editor (Tiptap) opens. */
 async function openEveryScreen(page: Page) {
   await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();

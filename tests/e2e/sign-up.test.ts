@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
-import { expectAccessible, offlineRequest, openApp, screenshot, waitForApp } from "../support/browser.ts";
+import {
+  answerQuestions,
+  expectAccessible,
+  offlineRequest,
+  openApp,
+  screenshot,
+  waitForApp,
+} from "../support/browser.ts";
 import { signUpMember, waitForMail as waitForMailTo } from "../support/members.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
 import { signInThroughForm } from "../support/sign-in-form.ts";
@@ -55,12 +62,7 @@ test("a new visitor joins on a phone: wizard, verification link, Turkish page, r
   await page.getByText("Answered: 0 / 20").waitFor();
   const questions = page.getByRole("group");
   expect(await questions.count()).toBe(20);
-  for (let i = 0; i < 7; i++)
-    await questions
-      .nth(i)
-      .getByRole("radio")
-      .nth(i % 4)
-      .check();
+  await answerQuestions(questions, 0, 7);
   await page.getByText("Answered: 7 / 20").waitFor();
   await next.click();
   expect(await alertText(page)).toBe("Please answer all 20 questions. You have answered 7.");
@@ -74,12 +76,7 @@ test("a new visitor joins on a phone: wizard, verification link, Turkish page, r
   expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe(password);
   await next.click();
   await page.getByText("Answered: 7 / 20").waitFor();
-  for (let i = 7; i < 20; i++)
-    await questions
-      .nth(i)
-      .getByRole("radio")
-      .nth(i % 4)
-      .check();
+  await answerQuestions(questions, 7, 20);
   await page.getByText("Answered: 20 / 20").waitFor();
 
   // A reload keeps the step and the answers, never the password.

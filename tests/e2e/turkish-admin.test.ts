@@ -1,10 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import type { Category } from "../../worker/contract/catalogue.ts";
-import { projectRoot as root } from "../../worker/entries/node-env.ts";
-import { expectAccessible, openApp, screenshot, waitForApp } from "../support/browser.ts";
+import { adminOnlyFiles, keptAdminCode } from "../support/admin-code.ts";
+import { expectAccessible, openApp, reloadOfflineWithoutHttpCache, screenshot } from "../support/browser.ts";
 import { getJson } from "../support/server.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
 
@@ -15,22 +13,6 @@ const { shop, openPage } = setUpDevelopmentShop();
 
 const tab = (page: Page, name: string) => page.getByRole("tab", { name, exact: true });
 const status = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first().waitFor();
-
-/** The build's files the precache leaves out, both languages' admin code (vite.config.ts). */
-function adminOnlyFiles(web = join(root, "dist/web")): string[] {
-  const precached = new Set(
-    [...readFileSync(join(web, "sw.js"), "utf8").matchAll(/"url":"\/?([^"]+)"/g)].map((match) => match[1]),
-  );
-  return readdirSync(join(web, "assets"))
-    .filter((file) => /\.(js|css)$/.test(file) && !precached.has(`assets/${file}`))
-    .map((file) => `/assets/${file}`)
-    .sort();
-}
-
-const keptAdminCode = (page: Page) =>
-  page.evaluate(async () =>
-    (await (await caches.open("admin-code")).keys()).map((request) => new URL(request.url).pathname).sort(),
-  );
 
 test("phone: the admin signs in at /tr/admin, works in Turkish, and offline a change waits and is sent once", async () => {
   const page = await openPage("phone", [/ERR_INTERNET_DISCONNECTED/]);
@@ -48,15 +30,12 @@ test("phone: the admin signs in at /tr/admin, works in Turkish, and offline a ch
   }
   await screenshot(page, "turkish-admin-phone-settings", { fullPage: false });
   await expectAccessible(page);
-  await expect.poll(() => keptAdminCode(page), { timeout: 15_000 }).toEqual(adminOnlyFiles());
+  await expect
+    .poll(async () => (await keptAdminCode(page)).sort(), { timeout: 15_000 })
+    .toEqual(adminOnlyFiles().sort());
 
   // Offline, as a device whose HTTP cache is gone: /tr/admin opens from the device, in Turkish.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.clearBrowserCache");
-  await cdp.detach();
-  await page.context().setOffline(true);
-  await page.reload();
-  await waitForApp(page);
+  await reloadOfflineWithoutHttpCache(page);
   expect(await page.locator("html").getAttribute("lang")).toBe("tr");
   await page.getByRole("heading", { level: 1, name: "Genel Bakış" }).waitFor();
 

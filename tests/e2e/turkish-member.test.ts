@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { expectAccessible, openApp, screenshot, waitForApp } from "../support/browser.ts";
+import { answerQuestions, expectAccessible, openApp, screenshot, waitForApp } from "../support/browser.ts";
 import { forgetMailThrottle, waitForMail as waitForMailTo } from "../support/members.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
 
@@ -31,12 +31,7 @@ test("a member joins in Turkish on a phone: wizard, Turkish e-mails, sign-in, pr
   await page.getByText("Cevaplanan: 0 / 20").waitFor();
   const questions = page.getByRole("group");
   expect(await questions.count()).toBe(20);
-  for (let i = 0; i < 20; i++)
-    await questions
-      .nth(i)
-      .getByRole("radio")
-      .nth(i % 4)
-      .check();
+  await answerQuestions(questions, 0, 20);
   await page.getByText("Cevaplanan: 20 / 20").waitFor();
   await screenshot(page, "turkish-sign-up-phone-survey", { fullPage: false });
   await expectAccessible(page);

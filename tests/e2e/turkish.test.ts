@@ -4,9 +4,11 @@ import {
   expectAccessible,
   expectProductsShown,
   failOnPageErrors,
+  goOfflineWithoutHttpCache,
   offlineRequest,
   openApp,
   phoneContext,
+  reloadOfflineWithoutHttpCache,
   screenshot,
   storedProductIds,
   waitForApp,
@@ -117,15 +119,9 @@ test("after one visit to a Turkish page the catalogue works offline in Turkish, 
   const ids = shop.products.map((p) => p.id).sort((a, b) => a - b);
   await expect.poll(() => storedProductIds(page), { timeout: 15_000 }).toEqual(ids);
 
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.clearBrowserCache");
-  await cdp.detach();
-  await page.context().setOffline(true);
-
   // The page visited: its kept copy, in Turkish.
-  const reloaded = await page.reload();
+  const reloaded = await reloadOfflineWithoutHttpCache(page);
   expect(reloaded?.fromServiceWorker()).toBe(true);
-  await waitForApp(page);
   expect(await page.locator("html").getAttribute("lang")).toBe("tr");
   await page.getByRole("status").filter({ hasText: "Çevrimdışısınız." }).first().waitFor();
 
@@ -186,10 +182,7 @@ test("offline, the installed app opens in the language last chosen", async () =>
   await page.waitForURL((url) => url.pathname === "/tr");
   await waitForApp(page);
 
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.clearBrowserCache");
-  await cdp.detach();
-  await page.context().setOffline(true);
+  await goOfflineWithoutHttpCache(page);
 
   // The app's start address, "/", kept in English from the first visit: the Turkish page instead.
   await page.goto("/");

@@ -2,7 +2,15 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import type { AxeResults } from "axe-core";
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+  type Response as PageResponse,
+} from "playwright-core";
 import { expect, onTestFinished } from "vitest";
 
 /**
@@ -162,6 +170,26 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.app === "ready");
 }
 
+/**
+ * Offline, as a browser that has evicted its HTTP cache (a device offline for days): only what
+ * the service worker keeps is left (`Network.clearBrowserCache` through CDP empties the HTTP
+ * cache, never Cache Storage).
+ */
+export async function goOfflineWithoutHttpCache(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.clearBrowserCache");
+  await cdp.detach();
+  await page.context().setOffline(true);
+}
+
+/** `goOfflineWithoutHttpCache`, then the page again, from the device; its answer. */
+export async function reloadOfflineWithoutHttpCache(page: Page): Promise<PageResponse | null> {
+  await goOfflineWithoutHttpCache(page);
+  const reloaded = await page.reload();
+  await waitForApp(page);
+  return reloaded;
+}
+
 /** The address of the first picture in `main` (a product page's) once it has loaded. */
 export async function productPicture(page: Page): Promise<string> {
   await page.waitForFunction(
@@ -286,4 +314,17 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
 /** Fails the test when axe finds anything on the page as it is now. */
 export async function expectAccessible(page: Page): Promise<void> {
   expect(await accessibilityViolations(page)).toEqual([]);
+}
+
+/**
+ * Answers the sign-up wizard's questions `from` up to `to` (not included), each with its option
+ * `i % 4`, so the answers spread over the four temperaments. `questions` is the survey's groups.
+ */
+export async function answerQuestions(questions: Locator, from: number, to: number): Promise<void> {
+  for (let i = from; i < to; i++)
+    await questions
+      .nth(i)
+      .getByRole("radio")
+      .nth(i % 4)
+      .check();
 }

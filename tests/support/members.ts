@@ -93,3 +93,13 @@ export async function forgetMailThrottle(server: TestServer, email: string): Pro
     db.close();
   }
 }
+
+/** The `registration=…` cookie a sign-up answer sets (name and value, as a browser sends it back), or "". */
+export function registrationCookie(answer: { headers: { getSetCookie(): string[] } }): string {
+  return (
+    answer.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("registration="))
+      ?.split(";")[0] ?? ""
+  );
+}

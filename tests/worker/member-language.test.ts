@@ -5,6 +5,7 @@ import type { ErrorBody } from "../../worker/contract/error-body.ts";
 import type { Profile } from "../../worker/contract/profile.ts";
 import { emailOutbox, surveyResponses, users } from "../../worker/db/schema.ts";
 import { answerSurvey, signupBody } from "../support/factories.ts";
+import { registrationCookie } from "../support/members.ts";
 import { setUpWorkerShop } from "./harness.ts";
 
 // Issue 40, ADRs 0083 and 0084, in the production runtime: the built Worker under workerd. API
@@ -17,6 +18,15 @@ const shop = setUpWorkerShop({ clientAddress: "198.51.100.40" });
 const { request } = shop;
 const turkish = { "Accept-Language": "tr-TR,tr;q=0.9,en;q=0.5" };
 const english = { "Accept-Language": "en-GB,en;q=0.9" };
+
+/** The e-mail of `kind` waiting in the outbox for `to`. */
+async function queuedEmail(to: string, kind: "verify_email" | "temperament_result") {
+  const [queued] = await shop.database.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, kind)));
+  return queued;
+}
 
 it("words API details in the request's language, with the same code", async () => {
   const tr = (await (await request("GET", "/api/user/profile", { headers: turkish })).json()) as ErrorBody;
@@ -59,25 +69,15 @@ it("keeps a Turkish sign-up's language, writes its e-mails in Turkish and lands 
     answerSurvey(survey, "sanguine"),
   );
 
-  const [verification] = await db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.to, body.email), eq(emailOutbox.kind, "verify_email")));
+  const verification = await queuedEmail(body.email, "verify_email");
   expect(verification?.subject).toBe("E-posta adresinizi doğrulayın · Doğal Yaşam");
   expect(verification?.html).toContain('<html lang="tr">');
   const link = /http:\/\/shop\.test(\/api\/auth\/verify\?token=[\w-]+)/.exec(verification?.text ?? "")?.[1] ?? "";
-  const cookie =
-    signedUp.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("registration="))
-      ?.split(";")[0] ?? "";
+  const cookie = registrationCookie(signedUp);
   const verified = await request("GET", link, { cookie });
   expect(verified.headers.get("Location")).toBe("/tr/verify-success");
 
-  const [result] = await db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.to, body.email), eq(emailOutbox.kind, "temperament_result")));
+  const result = await queuedEmail(body.email, "temperament_result");
   expect(result?.subject).toBe("Mizaç testi sonucunuz · Doğal Yaşam");
   expect(result?.text).toContain("http://shop.test/tr/profile");
 

@@ -27,15 +27,8 @@ describe("the shop in Turkish under workerd", () => {
   });
 
   it("sends the other language's addresses to the chosen one's (302), and nothing without a choice", async () => {
-    const withCookie = async (path: string, cookie: string | undefined) => {
-      const res = await shop.request("GET", path, cookie ? { cookie } : {});
-      await res.arrayBuffer();
-      return {
-        status: res.status,
-        location: res.headers.get("Location"),
-        cacheControl: res.headers.get("Cache-Control"),
-      };
-    };
+    const withCookie = (path: string, cookie: string | undefined) =>
+      shop.request("GET", path, cookie ? { cookie } : {});
     expect(await chosenLocaleMismatches(withCookie)).toEqual([]);
   });
 });
