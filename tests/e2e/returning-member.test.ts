@@ -89,9 +89,10 @@ test("a returning member on a phone: sign-in, profile edits, two tabs, a forgott
   await summary.getByText(`${questions.length}/${questions.length}`).waitFor();
   await summary.getByText("Dominant").waitFor();
   await page.getByText("Email cannot be changed").waitFor();
-  expect(await page.getByLabel("Email").inputValue()).toBe(member.email);
+  expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(member.email);
   expect(await page.getByLabel("First Name").isEditable()).toBe(false);
-  const groups = page.getByRole("group");
+  // The survey's questions in the profile's form (the e-mail language's choice is beside it).
+  const groups = page.locator("main form").getByRole("group");
   expect(await groups.count()).toBe(questions.length);
   expect(await groups.nth(0).getByRole("radio").nth(0).isChecked()).toBe(true);
   expect(await groups.nth(0).getByRole("radio").nth(2).isDisabled()).toBe(true);
@@ -101,7 +102,7 @@ test("a returning member on a phone: sign-in, profile edits, two tabs, a forgott
 
   // Edit: new names and two new answers.
   await page.getByRole("button", { name: "Edit" }).click();
-  expect(await page.getByLabel("Email").isEditable()).toBe(false);
+  expect(await page.getByLabel("Email", { exact: true }).isEditable()).toBe(false);
   await page.getByLabel("First Name").fill("Selin Su");
   await page.getByLabel("Last Name").fill("Kaya-Demir");
   await groups.nth(0).getByRole("radio").nth(2).check();

@@ -63,22 +63,28 @@ export function SiteHeader({ categories }: { categories: readonly Category[] }) 
           </Link>
         </nav>
 
-        {/* One width for both, so the swap from the server's visitor header to a member's moves
-            nothing (CLS 0); the visitor's links stay hidden meanwhile (session-hint.ts). */}
-        <div className="hidden w-60 items-center justify-end gap-2 md:flex lg:w-72">
+        <div className="hidden items-center gap-2 md:flex">
           <LanguageSwitch className={navLink} compact />
-          {member ? (
-            <AccountMenu onSignOut={signOut} />
-          ) : (
-            <>
-              <Link to="/signin" className={`${navLink} visitor-only`}>
-                {m.nav_sign_in()}
-              </Link>
-              <Link to="/signup" className="btn btn-primary visitor-only min-h-10 whitespace-nowrap px-5 py-2 text-sm">
-                {m.nav_sign_up()}
-              </Link>
-            </>
-          )}
+          {/* One width for both, so the swap from the server's visitor header to a member's moves
+              nothing (CLS 0), the language switch beside it included; the visitor's links stay
+              hidden meanwhile (session-hint.ts). */}
+          <div className="flex w-48 items-center justify-end gap-2">
+            {member ? (
+              <AccountMenu onSignOut={signOut} />
+            ) : (
+              <>
+                <Link to="/signin" className={`${navLink} visitor-only`}>
+                  {m.nav_sign_in()}
+                </Link>
+                <Link
+                  to="/signup"
+                  className="btn btn-primary visitor-only min-h-10 whitespace-nowrap px-5 py-2 text-sm"
+                >
+                  {m.nav_sign_up()}
+                </Link>
+              </>
+            )}
+          </div>
         </div>
 
         <DisclosureButton
