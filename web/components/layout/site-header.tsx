@@ -68,7 +68,7 @@ export function SiteHeader({ categories }: { categories: readonly Category[] }) 
           {/* One width for both, so the swap from the server's visitor header to a member's moves
               nothing (CLS 0), the language switch beside it included; the visitor's links stay
               hidden meanwhile (session-hint.ts). */}
-          <div className="flex w-48 items-center justify-end gap-2">
+          <div className="flex w-44 items-center justify-end gap-2 lg:w-48">
             {member ? (
               <AccountMenu onSignOut={signOut} />
             ) : (
@@ -78,7 +78,7 @@ export function SiteHeader({ categories }: { categories: readonly Category[] }) 
                 </Link>
                 <Link
                   to="/signup"
-                  className="btn btn-primary visitor-only min-h-10 whitespace-nowrap px-5 py-2 text-sm"
+                  className="btn btn-primary visitor-only min-h-10 whitespace-nowrap px-4 py-2 text-sm lg:px-5"
                 >
                   {m.nav_sign_up()}
                 </Link>
