@@ -1,0 +1,60 @@
+/**
+ * The shop's own product photos (issue 41), shared by the server that stores them and the web app
+ * that makes and shows them. The admin's device makes each photo's variants; the server checks and
+ * stores them; a product's `images` list holds the address of the largest variant, and every other
+ * variant's address follows from it, so the product's shape (docs/product.md §3: a list of URLs)
+ * stays as SPEC gives it.
+ *
+ * A photo whose upright width is W has one variant per width in `photoWidthsFor(W)`: the standard
+ * widths below W, and W itself up to 1600 (never upscaled). Every variant has the same format.
+ * The address of a variant is `/images/<hash>-<width>.<ext>`, where `<hash>` is the SHA-256 (hex,
+ * lowercase) of the largest variant's bytes: a retried upload names the same files.
+ */
+
+/** The widths the device encodes (CSS pixels of a phone at 1×, a phone at 2× and a desktop). */
+export const photoWidths = [480, 960, 1600] as const;
+export const largestPhotoWidth = 1600;
+
+/** Formats the shop stores: every browser shows both; Safari's canvas encodes only JPEG. */
+export const photoFormats = { webp: "image/webp", jpg: "image/jpeg" } as const;
+export type PhotoExtension = keyof typeof photoFormats;
+
+/** Variants a photo of this upright width is stored in, smallest first. */
+export function photoWidthsFor(width: number): number[] {
+  const largest = Math.min(Math.round(width), largestPhotoWidth);
+  return [...photoWidths.filter((w) => w < largest), largest];
+}
+
+const photoPath = /^\/images\/([0-9a-f]{64})-([1-9][0-9]{0,3})\.(webp|jpg)$/;
+
+export interface PhotoAddress {
+  hash: string;
+  /** The largest variant's width. */
+  width: number;
+  extension: PhotoExtension;
+}
+
+/** The parts of a stored photo's address, or null for any other image (a URL the admin typed). */
+export function parsePhotoAddress(src: string): PhotoAddress | null {
+  const match = photoPath.exec(src);
+  if (!match) return null;
+  const width = Number(match[2]);
+  if (width > largestPhotoWidth) return null;
+  return { hash: match[1] as string, width, extension: match[3] as PhotoExtension };
+}
+
+export function photoVariantPath(photo: PhotoAddress, width: number): string {
+  return `/images/${photo.hash}-${width}.${photo.extension}`;
+}
+
+/**
+ * `srcset` for a stored photo's address (every variant with its width), or undefined for any other
+ * image, which is shown as it is.
+ */
+export function photoSrcSet(src: string): string | undefined {
+  const photo = parsePhotoAddress(src);
+  if (!photo) return undefined;
+  return photoWidthsFor(photo.width)
+    .map((width) => `${photoVariantPath(photo, width)} ${width}w`)
+    .join(", ");
+}
