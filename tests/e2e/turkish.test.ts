@@ -35,7 +35,7 @@ const address = (page: Page) => {
   return `${url.pathname}${url.search}`;
 };
 
-test("a shopper browses, filters and searches in Turkish on a phone, and switches to English on the same page", async () => {
+test("a shopper browses, filters, searches and shares in Turkish on a phone, and switches to English on the same page", async () => {
   const page = await openPage("phone");
   await openApp(page, "/tr");
   expect(await page.locator("html").getAttribute("lang")).toBe("tr");
@@ -85,6 +85,19 @@ test("a shopper browses, filters and searches in Turkish on a phone, and switche
   const product = byName("Isırgan Otu Çayı");
   await openApp(page, `/tr/products/${product.id}`);
   await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
+
+  // Share: with no Web Share API here, the Turkish address is copied, so the link opens (and
+  // previews) in Turkish.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.evaluate(() => {
+    Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
+  });
+  await page.getByRole("main").getByRole("button", { name: "Paylaş" }).click();
+  await page.getByRole("main").getByRole("status").filter({ hasText: "Bağlantı kopyalandı" }).waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    `${new URL(page.url()).origin}/tr/products/${product.id}`,
+  );
+
   await page.getByRole("button", { name: "Menü" }).click();
   await page.getByRole("navigation", { name: "Mobil menü" }).getByRole("link", { name: "English" }).click();
   await page.waitForURL((url) => url.pathname === `/products/${product.id}`);

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
+import { localizedPath } from "../../../worker/contract/locales.ts";
 import type { Temperament } from "../../../worker/contract/temperaments.ts";
 import { ErrorPanel } from "../../components/error-panel.tsx";
 import { ExternalLink } from "../../components/external-link.tsx";
@@ -10,6 +11,7 @@ import { useDocumentTitle } from "../../lib/document-title.ts";
 import { temperamentNames } from "../../lib/temperament-names.ts";
 import { useInsightEvents } from "../../lib/use-insight-events.ts";
 import { m } from "../../paraglide/messages.js";
+import { getLocale } from "../../paraglide/runtime.js";
 import { ProductNotShown } from "./product-not-found.tsx";
 import { RichText } from "./rich-text.tsx";
 import { useProduct } from "./use-catalogue.ts";
@@ -205,7 +207,8 @@ function ShareButton({ product }: { product: Product }) {
   };
 
   const share = async () => {
-    const url = new URL(`/products/${product.id}`, window.location.origin).toString();
+    // The page's own language: a Turkish page shares the Turkish address and its Turkish preview.
+    const url = new URL(localizedPath(`/products/${product.id}`, getLocale()), window.location.origin).toString();
     const data = { title: product.name, text: product.short_description, url };
     if (typeof navigator.share === "function" && (navigator.canShare?.(data) ?? true)) {
       try {
