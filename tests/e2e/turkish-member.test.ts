@@ -11,7 +11,7 @@ const { shop, openPage } = setUpDevelopmentShop();
 
 const waitForMail = (to: string, subject: string) => waitForMailTo(shop.server, to, subject);
 
-test("a member joins in Turkish on a phone: wizard, Turkish e-mails, sign-in, profile and a new password", async () => {
+test("a member joins in Turkish on a phone: wizard, Turkish e-mails, sign-in, profile edits and a new password", async () => {
   const page = await openPage("phone");
   const email = "elif.turkce@example.com";
   const password = "ıhlamur-çayı-42";
@@ -76,6 +76,26 @@ test("a member joins in Turkish on a phone: wizard, Turkish e-mails, sign-in, pr
   await page.getByText("Elif Öztürk").first().waitFor();
   await screenshot(page, "turkish-profile-phone");
   await expectAccessible(page);
+
+  // Edit in Turkish: a new surname and a new answer, kept after a reload.
+  const answers = page.locator("main form").getByRole("group");
+  await page.getByRole("button", { name: "Düzenle" }).click();
+  await page.getByLabel("Soyad").fill("Öztürk-Çelik");
+  const newAnswer = answers.nth(0).getByRole("radio").nth(2);
+  const newAnswerLabel = await newAnswer.evaluate((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent ?? "");
+  await newAnswer.check();
+  await page.getByRole("button", { name: "Değişiklikleri Kaydet" }).click();
+  await page.getByRole("status").filter({ hasText: "Profiliniz güncellendi!" }).waitFor();
+  await page.getByRole("button", { name: "Düzenle" }).waitFor();
+  await page.reload();
+  await waitForApp(page);
+  await page.getByRole("heading", { level: 2, name: "Kişisel bilgiler" }).waitFor();
+  expect(await page.getByLabel("Soyad").inputValue()).toBe("Öztürk-Çelik");
+  const checked = answers.nth(0).getByRole("radio", { checked: true });
+  expect(await checked.evaluate((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent ?? "")).toBe(
+    newAnswerLabel,
+  );
+  expect(newAnswerLabel.trim()).not.toBe("");
 
   // Signed out, the password forgotten: a Turkish reset e-mail to the Turkish reset page.
   await page.getByRole("button", { name: "Çıkış Yap" }).first().click();
