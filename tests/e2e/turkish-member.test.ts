@@ -82,7 +82,9 @@ test("a member joins in Turkish on a phone: wizard, Turkish e-mails, sign-in, pr
   await page.getByRole("button", { name: "Düzenle" }).click();
   await page.getByLabel("Soyad").fill("Öztürk-Çelik");
   const newAnswer = answers.nth(0).getByRole("radio").nth(2);
-  const newAnswerLabel = await newAnswer.evaluate((radio) => (radio as HTMLInputElement).labels?.[0]?.textContent ?? "");
+  const newAnswerLabel = await newAnswer.evaluate(
+    (radio) => (radio as HTMLInputElement).labels?.[0]?.textContent ?? "",
+  );
   await newAnswer.check();
   await page.getByRole("button", { name: "Değişiklikleri Kaydet" }).click();
   await page.getByRole("status").filter({ hasText: "Profiliniz güncellendi!" }).waitFor();
