@@ -31,7 +31,13 @@ export function readPhotoHeader(bytes: Uint8Array): PhotoHeader {
   if (ascii(0, 8) === "\x89PNG\r\n\x1a\n") return readPng(bytes, view, ascii);
   if (ascii(0, 4) === "RIFF" && ascii(8, 4) === "WEBP") return readWebp(bytes, view, ascii);
   if (ascii(0, 4) === "GIF8" && bytes.length >= 10) {
-    return { format: "gif", width: view.getUint16(6, true), height: view.getUint16(8, true), orientation: 1, metadata: [] };
+    return {
+      format: "gif",
+      width: view.getUint16(6, true),
+      height: view.getUint16(8, true),
+      orientation: 1,
+      metadata: [],
+    };
   }
   if (ascii(4, 4) === "ftyp") {
     const brand = ascii(8, 4);
@@ -152,7 +158,8 @@ function readPng(bytes: Uint8Array, view: DataView, ascii: Ascii): PhotoHeader {
 function readWebp(bytes: Uint8Array, view: DataView, ascii: Ascii): PhotoHeader {
   const header: PhotoHeader = { format: "webp", orientation: 1, metadata: [] };
   const found = new Set<PhotoMetadata>();
-  const u24 = (at: number) => (bytes[at] as number) | ((bytes[at + 1] as number) << 8) | ((bytes[at + 2] as number) << 16);
+  const u24 = (at: number) =>
+    (bytes[at] as number) | ((bytes[at + 1] as number) << 8) | ((bytes[at + 2] as number) << 16);
   let at = 12;
   // Every chunk is read, to the end of what was given: metadata chunks follow the image data.
   while (at + 8 <= bytes.length) {
