@@ -210,7 +210,7 @@ export function ProductPhotos({
                   className="btn btn-outline min-h-11 min-w-11 px-0"
                   onClick={() => remove(src)}
                 >
-                  <span aria-hidden="true">✕</span>
+                  <span aria-hidden="true">×</span>
                 </IconButton>
               </div>
             </li>
@@ -259,7 +259,7 @@ export function ProductPhotos({
                       className="btn btn-outline min-h-11 min-w-11 px-0"
                       onClick={() => removePending(photo.key)}
                     >
-                      <span aria-hidden="true">✕</span>
+                      <span aria-hidden="true">×</span>
                     </IconButton>
                   </div>
                 </div>
