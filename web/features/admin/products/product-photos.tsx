@@ -47,6 +47,9 @@ export function ProductPhotos({
   // The previews of photos uploaded here: their addresses may not be served yet to this device.
   const previews = useRef(new Map<string, string>());
   const uploads = useRef(new Map<string, AbortController>());
+  // One upload at a time, in the order chosen: the photos join the images in that order, and a
+  // phone's uplink is no faster for sending two at once.
+  const queue = useRef(Promise.resolve());
 
   useEffect(() => {
     const made = previews.current;
@@ -116,7 +119,7 @@ export function ProductPhotos({
         variants.push({ width: variant.width, blob: variant.blob });
       }
       if (failure) update(key, { error: failure });
-      else void upload(key, name, variants, preview);
+      else queue.current = queue.current.then(() => upload(key, name, variants, preview));
     }
   };
 
