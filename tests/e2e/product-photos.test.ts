@@ -156,7 +156,7 @@ test("phone: the admin adds two phone photos; they are upright, small, without m
   // The first upload waits for its answer: its progress bar shows meanwhile.
   const progress = form.getByRole("progressbar", { name: `Uploading ${sideways.name}` });
   await progress.waitFor({ timeout: 15_000 });
-  await screenshot(page, "product-photos-phone-uploading");
+  await screenshot(page, "product-photos-phone-uploading", { fullPage: false });
   await uploads.release();
   await uploads.release();
   await expect
@@ -199,7 +199,7 @@ test("phone: the admin adds two phone photos; they are upright, small, without m
   const tiles = form.getByRole("list", { name: "Photos" }).getByRole("listitem");
   await tiles.nth(0).getByText("Main picture").waitFor();
   expect(await tiles.nth(1).getByText("Main picture").count()).toBe(0);
-  await screenshot(page, "product-photos-phone");
+  await screenshot(page, "product-photos-phone", { fullPage: false });
   await expectAccessible(page);
   await form.getByRole("button", { name: "Move photo 2 earlier" }).click();
   expect(await imageFields.evaluateAll((fields) => fields.map((f) => (f as HTMLInputElement).value))).toEqual([
@@ -268,7 +268,7 @@ test("the photos in the form on a laptop in English, and on a phone and a laptop
     }
     await expectAccessible(page);
     // The photos just below the sticky header, as the admin sees them after choosing.
-    await list.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 160));
+    await list.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 220));
     await screenshot(page, `product-photos-${kind}-${locale}`, { fullPage: false });
     await page.context().close();
   }

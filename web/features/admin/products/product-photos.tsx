@@ -2,7 +2,7 @@ import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
 import { parsePhotoAddress, photoVariantPath, photoWidthsFor } from "../../../../worker/contract/photos.ts";
 import { m } from "../../../paraglide/messages.js";
 import { writeErrorMessage } from "../admin-api.ts";
-import { IconButton, labelClass } from "../admin-ui.tsx";
+import { IconButton } from "../admin-ui.tsx";
 import { encodeVariantOnDevice, planPhotoOnDevice } from "./photo-maker.ts";
 import type { PhotoType } from "./photo-pipeline.ts";
 import { uploadPhoto } from "./photo-upload.ts";
@@ -271,7 +271,7 @@ export function ProductPhotos({
           })}
         </ul>
       ) : null}
-      <label className={`btn btn-outline mt-3 cursor-pointer has-[:focus-visible]:ring-2 ${labelClass}`}>
+      <label className="btn btn-outline mt-3 cursor-pointer has-[:focus-visible]:ring-2">
         {m.photos_add()}
         <input
           type="file"
