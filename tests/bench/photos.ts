@@ -1,7 +1,7 @@
 /**
  * Section 10: the admin's photos on the device (issue 41, ADR 0091). The production shop, the
  * admin signed in on a phone viewport, the product form open. A 12-megapixel photo (4000×3000,
- * drawn on a canvas with fine noise so it compresses like a camera's JPEG, then encoded as JPEG) is
+ * drawn on a canvas with shapes of every size and fine noise, so it compresses like a camera's JPEG) is
  * chosen in "Add Photos" as a file input hands it over; for each of 5 runs (after one warm-up):
  *
  * - from choosing to its preview on screen (the tile's picture decoded),
@@ -33,14 +33,30 @@ async function makePhoto(page: Page): Promise<number> {
     gradient.addColorStop(1, "#d9b38c");
     context.fillStyle = gradient;
     context.fillRect(0, 0, 4000, 3000);
-    // Sensor-like noise: a tile of random pixels, repeated, so the JPEG is a camera's size, not a drawing's.
+    // Detail at every scale, as in a photo of things on a table: shapes from 4 to 240 px, so the
+    // variants keep detail to encode, and sensor-like noise, so the JPEG is a camera's size.
+    for (let i = 0; i < 6000; i++) {
+      context.fillStyle = `hsla(${Math.random() * 120 + 20}, ${30 + Math.random() * 50}%, ${20 + Math.random() * 60}%, 0.7)`;
+      context.beginPath();
+      const r = 4 + Math.random() ** 3 * 236;
+      context.ellipse(
+        Math.random() * 4000,
+        Math.random() * 3000,
+        r,
+        r * (0.4 + Math.random()),
+        Math.random() * 3,
+        0,
+        7,
+      );
+      context.fill();
+    }
     const tile = context.createImageData(500, 500);
     for (let i = 0; i < tile.data.length; i += 4) {
       const v = Math.random() * 60;
       tile.data[i] = v;
       tile.data[i + 1] = v * 0.8;
       tile.data[i + 2] = v * 0.6;
-      tile.data[i + 3] = 70;
+      tile.data[i + 3] = 40;
     }
     const noise = new OffscreenCanvas(500, 500);
     (noise.getContext("2d") as OffscreenCanvasRenderingContext2D).putImageData(tile, 0, 0);
