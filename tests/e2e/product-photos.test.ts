@@ -96,6 +96,12 @@ const tileSizes = (page: Page) =>
       (images as HTMLImageElement[]).map((img) => (img.complete ? [img.naturalWidth, img.naturalHeight] : [0, 0])),
     );
 
+/** The photos just below the sticky header, as the admin sees them after choosing. */
+const scrollToPhotos = (page: Page) =>
+  page
+    .getByRole("list", { name: /^(Photos|Fotoğraflar)$/ })
+    .evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 220));
+
 async function openProductForm(page: Page, locale: "en" | "tr") {
   const words = {
     en: [
@@ -156,6 +162,7 @@ test("phone: the admin adds two phone photos; they are upright, small, without m
   // The first upload waits for its answer: its progress bar shows meanwhile.
   const progress = form.getByRole("progressbar", { name: `Uploading ${sideways.name}` });
   await progress.waitFor({ timeout: 15_000 });
+  await scrollToPhotos(page);
   await screenshot(page, "product-photos-phone-uploading", { fullPage: false });
   await uploads.release();
   await uploads.release();
@@ -199,6 +206,7 @@ test("phone: the admin adds two phone photos; they are upright, small, without m
   const tiles = form.getByRole("list", { name: "Photos" }).getByRole("listitem");
   await tiles.nth(0).getByText("Main picture").waitFor();
   expect(await tiles.nth(1).getByText("Main picture").count()).toBe(0);
+  await scrollToPhotos(page);
   await screenshot(page, "product-photos-phone", { fullPage: false });
   await expectAccessible(page);
   await form.getByRole("button", { name: "Move photo 2 earlier" }).click();
@@ -267,8 +275,7 @@ test("the photos in the form on a laptop in English, and on a phone and a laptop
       await form.getByRole("alert").filter({ hasText: "Tek seferde en fazla 10 fotoğraf seçebilirsiniz" }).waitFor();
     }
     await expectAccessible(page);
-    // The photos just below the sticky header, as the admin sees them after choosing.
-    await list.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 220));
+    await scrollToPhotos(page);
     await screenshot(page, `product-photos-${kind}-${locale}`, { fullPage: false });
     await page.context().close();
   }

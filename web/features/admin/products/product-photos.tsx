@@ -239,7 +239,7 @@ export function ProductPhotos({
                       aria-label={m.photos_uploading({ name: photo.name })}
                       max={1}
                       value={photo.progress}
-                      className="block h-2 w-full accent-sage-700"
+                      className="block h-2 w-full appearance-none overflow-hidden rounded-full bg-linen [&::-moz-progress-bar]:bg-sage-700 [&::-webkit-progress-bar]:bg-linen [&::-webkit-progress-value]:bg-sage-700"
                     />
                   ) : null}
                   {photo.error ? (
