@@ -1,7 +1,7 @@
 /**
  * The benchmark (docs/architecture.md §9, issue 3 "Speed"): `npm run bench` runs every section in order,
  * `npm run bench -- api` (or bundle, lighthouse, passwords, admin, runtimes, offline, admin-offline,
- * load; several allowed) only those. It prints figures beside baselines measured in the same run and marks each target
+ * load, photos; several allowed) only those. It prints figures beside baselines measured in the same run and marks each target
  * "met" or "NOT met"; it never fails on a figure (exit 1 only when the bench itself broke). The
  * same figures are written to tests/bench/results/<timestamp>.json (git-ignored), Lighthouse
  * reports beside them.
@@ -32,6 +32,7 @@ const sections = [
   "offline",
   "admin-offline",
   "load",
+  "photos",
 ] as const;
 type Section = (typeof sections)[number];
 
@@ -54,7 +55,7 @@ const { values, positionals } = parseArgs({
 
 if (values.help) {
   console.log(
-    "npm run bench [-- [bundle|api|lighthouse|passwords|admin|runtimes|offline|admin-offline|load]… [--duration S] [--warmup S] [--connections N] [--products N] [--runs N] [--hashes N] [--rounds N] [--rebuild]]",
+    "npm run bench [-- [bundle|api|lighthouse|passwords|admin|runtimes|offline|admin-offline|load|photos]… [--duration S] [--warmup S] [--connections N] [--products N] [--runs N] [--hashes N] [--rounds N] [--rebuild]]",
   );
   process.exit(0);
 }
@@ -129,6 +130,7 @@ const runners: Record<Section, () => Promise<SectionResult>> = {
       duration: values.duration === undefined ? 60 : numbers.duration,
       connections: values.connections === undefined ? 100 : numbers.connections,
     }),
+  photos: async () => (await import("./photos.ts")).photosSection(),
   lighthouse: async () =>
     (await import("./lighthouse.ts")).lighthouseSection({
       runs: numbers.runs,
@@ -173,6 +175,7 @@ try {
         offline: "7. The catalogue on the device",
         "admin-offline": "8. The administrator offline",
         load: "9. The shop under a mixed load",
+        photos: "10. The admin's photos on the device",
       }[section],
     );
     const started = Date.now();

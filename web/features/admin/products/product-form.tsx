@@ -24,6 +24,7 @@ import {
   productFormFrom,
   productPayload,
 } from "./product-form-values.ts";
+import { ProductPhotos } from "./product-photos.tsx";
 
 // The editor (ProseMirror) is most of the admin's code: fetched when a product form first opens.
 const RichTextEditor = lazy(() =>
@@ -175,6 +176,10 @@ export function ProductForm({
 
       <fieldset aria-describedby={describe("images")}>
         <legend className={labelClass}>{m.admin_field_images()}</legend>
+        <ProductPhotos
+          images={values.images}
+          onChange={(update) => setValues((current) => ({ ...current, images: update(current.images) }))}
+        />
         <p className="text-sm text-muted">{m.admin_images_hint()}</p>
         <ul className="mt-2 space-y-2">
           {values.images.map((image, index) => (
