@@ -148,7 +148,7 @@ describe("every answer is a page with the security headers, whatever was sent", 
     expect(res.body).toContain('<a href="/">Back to the shop</a>');
   });
 
-  it("answers an error at a /tr address with a Turkish page (lang=\"tr\", the way back to /tr)", async () => {
+  it('answers an error at a /tr address with a Turkish page (lang="tr", the way back to /tr)', async () => {
     const res = await send("/tr/products", { method: "POST" });
     expect(res.status).toBe(404);
     expectSecurityHeaders(res.headers, "POST /tr/products");

@@ -16,7 +16,7 @@ beforeAll(() => {
 
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const descriptionOf = (html: string) => /<meta\s+name="description"\s+content="([^"]*)"/.exec(html)?.[1];
-const unescape = (text: string | undefined) =>
+const fromHtml = (text: string | undefined) =>
   text
     ?.replaceAll(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
     .replaceAll("&quot;", '"')
@@ -27,17 +27,17 @@ const unescape = (text: string | undefined) =>
 describe("the shop's default title and description", () => {
   it("are the same in the Turkish shell and the server's Turkish home page", async () => {
     const shell = readFileSync(join(root, "dist/web/tr/index.html"), "utf8");
-    expect(unescape(titleOf(shell))).toBe(siteTitles.tr);
-    expect(unescape(descriptionOf(shell))).toBe(siteDescriptions.tr);
+    expect(fromHtml(titleOf(shell))).toBe(siteTitles.tr);
+    expect(fromHtml(descriptionOf(shell))).toBe(siteDescriptions.tr);
     // The English shell's title is the same source's (its description is web/index.html's own).
-    expect(unescape(titleOf(readFileSync(join(root, "dist/web/index.html"), "utf8")))).toBe(siteTitles.en);
+    expect(fromHtml(titleOf(readFileSync(join(root, "dist/web/index.html"), "utf8")))).toBe(siteTitles.en);
 
     const server = await startNodeServer(nodeServerSettings({ LOG_LEVEL: "warn" }), { port: 0 });
     try {
       for (const locale of ["en", "tr"] satisfies Locale[]) {
         const home = await (await fetch(`${server.url}${localizedPath("/", locale)}`)).text();
-        expect(unescape(titleOf(home)), locale).toBe(siteTitles[locale]);
-        expect(unescape(descriptionOf(home)), locale).toBe(siteDescriptions[locale]);
+        expect(fromHtml(titleOf(home)), locale).toBe(siteTitles[locale]);
+        expect(fromHtml(descriptionOf(home)), locale).toBe(siteDescriptions[locale]);
       }
     } finally {
       await server.close();
