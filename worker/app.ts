@@ -8,6 +8,7 @@ import { isAppPage } from "./contract/app-pages.ts";
 import type { ErrorBody } from "./contract/error-body.ts";
 import { splitLocale } from "./contract/locales.ts";
 import { databaseUnavailable, isDatabaseUnavailable } from "./db/unavailable.ts";
+import { errorPageTexts } from "./i18n/error-page-texts.ts";
 import { localeOfRequest } from "./i18n/request-locale.ts";
 import { ApiError, codeForStatus } from "./lib/api-error.ts";
 import type { AppDeps, AppEnv } from "./lib/app-env.ts";
@@ -139,10 +140,18 @@ export function createApp(deps: AppDeps) {
     if (!known) logUnhandled(deps, c, error);
     // Outside /api a person is reading: the answer is a page with the way back, not JSON.
     if (!c.req.path.startsWith("/api/")) {
+      // In the address's language: a /tr page's error is a Turkish page.
+      const { locale } = splitLocale(c.req.path);
       const status = known ? error.status : 500;
-      const detail = known && error.message ? error.message : "Please try again in a moment.";
+      // Hono's own errors have only English words; a Turkish page says "try again" instead.
+      const detail =
+        error instanceof ApiError
+          ? error.detailIn(locale)
+          : known && error.message && locale === "en"
+            ? error.message
+            : errorPageTexts[locale].tryAgain;
       const headers = error instanceof ApiError ? error.headers : undefined;
-      return c.html(errorPageHtml(status, detail), status, { "Cache-Control": "no-store", ...headers });
+      return c.html(errorPageHtml(status, detail, locale), status, { "Cache-Control": "no-store", ...headers });
     }
     if (error instanceof ApiError) {
       // In the request's language (ADR 0083); `code` is the same in every language.

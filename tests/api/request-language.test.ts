@@ -74,15 +74,39 @@ describe("API details in the request's language", () => {
     expect(en.fields?.["survey_responses.1"]).toBe("must be answered");
   });
 
-  it("keeps the sign-in's provider messages, which the sign-in screen replaces with its own sentence", async () => {
-    const { app, db } = await createTestApp();
+  it("words the sign-in's refusals in Turkish, SPEC's English word for word, with the codes the sign-in screen matches", async () => {
+    const { app, db } = await createTestApp({ SIGNUP_LIMIT_PER_HOUR: 1000 });
     const member = await createMember(db);
-    const response = await app.request("/api/auth/token?grant_type=password", {
+    const survey = await createSurvey(db);
+    const pending = signupBody(survey, { email: "pending.uye@example.com" });
+    const signUp = await app.request("/api/auth/signup", {
       method: "POST",
-      headers: { "Content-Type": "application/json", ...turkish },
-      body: JSON.stringify({ email: member.email, password: "wrong-password" }),
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(pending),
     });
-    expect(await errorOf(response)).toEqual({ detail: "Invalid login credentials", code: "invalid_credentials" });
+    expect(signUp.status).toBe(202);
+    const signIn = (email: string, password: string, headers: Record<string, string>) =>
+      app.request("/api/auth/token?grant_type=password", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...headers },
+        body: JSON.stringify({ email, password }),
+      });
+    expect(await errorOf(await signIn(member.email, "wrong-password", turkish))).toEqual({
+      detail: "E-posta adresi ya da şifre hatalı",
+      code: "invalid_credentials",
+    });
+    expect(await errorOf(await signIn(member.email, "wrong-password", english))).toEqual({
+      detail: "Invalid login credentials",
+      code: "invalid_credentials",
+    });
+    expect(await errorOf(await signIn(pending.email, pending.password, turkish))).toEqual({
+      detail: "E-posta adresi henüz doğrulanmadı",
+      code: "email_not_confirmed",
+    });
+    expect(await errorOf(await signIn(pending.email, pending.password, english))).toEqual({
+      detail: "Email not confirmed",
+      code: "email_not_confirmed",
+    });
   });
 
   it("answers the admin's refusals in Turkish too", async () => {

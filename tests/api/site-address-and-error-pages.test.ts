@@ -148,6 +148,22 @@ describe("every answer is a page with the security headers, whatever was sent", 
     expect(res.body).toContain('<a href="/">Back to the shop</a>');
   });
 
+  it('answers an error at a /tr address with a Turkish page (lang="tr", the way back to /tr)', async () => {
+    const res = await send("/tr/products", { method: "POST" });
+    expect(res.status).toBe(404);
+    expectSecurityHeaders(res.headers, "POST /tr/products");
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(res.body).toContain('<html lang="tr">');
+    expect(res.body).toContain("<title>Sayfa bulunamadı — Doğal Yaşam</title>");
+    expect(res.body).toContain("<p>Bulunamadı.</p>");
+    expect(res.body).toContain('<a href="/tr">Mağazaya dön</a>');
+    // The English address's page stays as it was.
+    const en = await send("/products", { method: "POST" });
+    expect(en.body).toContain('<html lang="en">');
+    expect(en.body).toContain("<title>Page not found — Doğal Yaşam</title>");
+    expect(en.body).toContain("<p>Not found.</p>");
+  });
+
   it("keeps API errors JSON", async () => {
     const res = await send("/api/nope", { method: "POST" });
     expect(res.status).toBe(404);

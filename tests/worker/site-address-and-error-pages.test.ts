@@ -50,6 +50,17 @@ describe("errors outside /api are pages with the security headers", () => {
     expect(await res.text()).toContain('<a href="/">Back to the shop</a>');
   });
 
+  it("answers an error at a /tr address with a Turkish page", async () => {
+    const res = await shop.request("POST", "/tr/products");
+    expect(res.status).toBe(404);
+    expectSecurityHeaders(res.headers, "POST /tr/products");
+    const body = await res.text();
+    expect(body).toContain('<html lang="tr">');
+    expect(body).toContain("<title>Sayfa bulunamadı — Doğal Yaşam</title>");
+    expect(body).toContain("<p>Bulunamadı.</p>");
+    expect(body).toContain('<a href="/tr">Mağazaya dön</a>');
+  });
+
   it.each([
     ["/\\evil.example/", "/evil.example"],
     ["//evil.example/", "/evil.example"],

@@ -1,12 +1,20 @@
 import type { Plugin } from "vite";
+import { siteDescriptions, siteTitles } from "../../worker/contract/site-texts.ts";
 
-/** web/index.html's own words and their Turkish: the page's language, title, description, noscript. */
-const shellInTurkish: [english: string, turkish: string][] = [
+/** Text as it stands in an HTML attribute or element. */
+const inHtml = (text: string) =>
+  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+
+/**
+ * web/index.html's own words and their Turkish: the page's language, title, description, noscript.
+ * The titles and the Turkish description are the server's page heads' (worker/contract/site-texts.ts).
+ */
+export const shellInTurkish: [english: string, turkish: string][] = [
   ['<html lang="en"', '<html lang="tr"'],
-  ["<title>Doğal Yaşam — Natural health &amp; wellness</title>", "<title>Doğal Yaşam — Doğal sağlık ve yaşam</title>"],
+  [`<title>${inHtml(siteTitles.en)}</title>`, `<title>${inHtml(siteTitles.tr)}</title>`],
   [
-    "Doğal Yaşam: herbal teas, natural oils and handmade wellness products, guided by traditional temperament medicine. Browse the catalogue and take the free 20-question temperament test.",
-    "Doğal Yaşam: geleneksel mizaç tıbbının ışığında bitki çayları, doğal yağlar ve el yapımı doğal ürünler. Ürünlerimizi inceleyin, 20 soruluk ücretsiz mizaç testini çözün.",
+    'content="Doğal Yaşam: herbal teas, natural oils and handmade wellness products, guided by traditional temperament medicine. Browse the catalogue and take the free 20-question temperament test."',
+    `content="${inHtml(siteDescriptions.tr)}"`,
   ],
   [
     "Search, filters and the temperament test need JavaScript.",

@@ -5,10 +5,12 @@ import { createApp } from "../app.ts";
 import { createWasmPasswordHasher } from "../auth/password-wasm.ts";
 import { ConfigError, parseConfig } from "../config/config.ts";
 import type { ErrorBody } from "../contract/error-body.ts";
+import { splitLocale } from "../contract/locales.ts";
 import { createDatabase } from "../db/client.ts";
 import { dispatchOutboxSafely } from "../email/dispatcher.ts";
 import type { SendEmailBinding } from "../email/transports/cloudflare.ts";
 import { createWorkerMailer } from "../email/worker-mailer.ts";
+import { errorPageTexts } from "../i18n/error-page-texts.ts";
 import { forgetFinishedDays } from "../insights/events.ts";
 import { systemClock } from "../lib/clock.ts";
 import { errorPageResponse } from "../lib/error-page.ts";
@@ -162,9 +164,13 @@ function setUp(env: Env): Ready | Misconfigured {
 }
 
 function misconfiguredResponse(request: Request): Response {
-  const detail = "The server is misconfigured. Please try again later.";
-  // Outside /api a person is reading: a page, as every other error there.
-  if (!new URL(request.url).pathname.startsWith("/api/")) return errorPageResponse(500, detail);
+  const detail = errorPageTexts.en.misconfigured;
+  // Outside /api a person is reading: a page, as every other error there, in the address's language.
+  const { pathname } = new URL(request.url);
+  if (!pathname.startsWith("/api/")) {
+    const { locale } = splitLocale(pathname);
+    return errorPageResponse(500, errorPageTexts[locale].misconfigured, locale);
+  }
   const body: ErrorBody = { detail, code: "misconfigured" };
   return Response.json(body, {
     status: 500,

@@ -5,9 +5,9 @@ import type { MemberLocale } from "../contract/member-locale.ts";
  * has always been; Turkish follows docs/turkish-glossary.md. `tr` is typed as `en`, so a missing
  * Turkish text or a parameter of another shape is a `tsc` error.
  *
- * Two details are left alone in both languages: "Invalid login credentials" and "Email not
- * confirmed" are the sign-in's provider messages, which the sign-in screen recognises and
- * replaces with its own sentence (docs/product.md §8), so they are not translated here.
+ * "Invalid login credentials" and "Email not confirmed" are the sign-in's provider messages, kept
+ * word for word in English; the sign-in screen matches on their `code` and shows its own sentence
+ * (docs/product.md §8), but another client shows the detail, so Turkish has it too.
  */
 const en = {
   api_body_too_large: "The request body is too large.",
@@ -64,6 +64,8 @@ const en = {
   api_reset_link_expired: "This password reset link has expired. Please ask for a new one.",
   api_reset_link_used: "This password reset link has already been used. Please ask for a new one.",
   api_reset_link_invalid: "This password reset link is not valid. Please ask for a new one.",
+  api_invalid_login_credentials: "Invalid login credentials",
+  api_email_not_confirmed: "Email not confirmed",
 };
 
 export type ApiTexts = typeof en;
@@ -121,6 +123,8 @@ const tr: ApiTexts = {
   api_reset_link_expired: "Bu şifre sıfırlama bağlantısının süresi dolmuş. Lütfen yeni bir bağlantı isteyin.",
   api_reset_link_used: "Bu şifre sıfırlama bağlantısı daha önce kullanılmış. Lütfen yeni bir bağlantı isteyin.",
   api_reset_link_invalid: "Bu şifre sıfırlama bağlantısı geçerli değil. Lütfen yeni bir bağlantı isteyin.",
+  api_invalid_login_credentials: "E-posta adresi ya da şifre hatalı",
+  api_email_not_confirmed: "E-posta adresi henüz doğrulanmadı",
 };
 
 export const apiTexts: Record<MemberLocale, ApiTexts> = { en, tr };

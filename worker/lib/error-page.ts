@@ -1,26 +1,17 @@
 import { html } from "hono/html";
+import { type Locale, localizedPath } from "../contract/locales.ts";
+import { errorPageTexts } from "../i18n/error-page-texts.ts";
 import { securityHeaders } from "./security-headers.ts";
-
-const titles: Partial<Record<number, string>> = {
-  400: "This address cannot be read",
-  404: "Page not found",
-  405: "This page cannot do that",
-  408: "The request took too long",
-  413: "The request is too large",
-  429: "Too many requests",
-  431: "The request is too large",
-  500: "Something went wrong",
-  503: "The shop is unavailable for a moment",
-};
 
 /**
  * The page a browser gets for an error outside /api (the API answers JSON): a short page in the
  * shop's colours with the way back, never a blank body, and never kept by a cache.
  */
-export function errorPageHtml(status: number, detail: string): string {
-  const title = titles[status] ?? (status >= 500 ? titles[500] : titles[400]);
+export function errorPageHtml(status: number, detail: string, locale: Locale = "en"): string {
+  const texts = errorPageTexts[locale];
+  const title = texts.titles[status] ?? (status >= 500 ? texts.titles[500] : texts.titles[400]);
   return html`<!doctype html>
-<html lang="en">
+<html lang="${locale}">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -38,7 +29,7 @@ export function errorPageHtml(status: number, detail: string): string {
     <main>
       <h1>${title}</h1>
       <p>${detail}</p>
-      <a href="/">Back to the shop</a>
+      <a href="${localizedPath("/", locale)}">${texts.back}</a>
     </main>
   </body>
 </html>
@@ -46,8 +37,8 @@ export function errorPageHtml(status: number, detail: string): string {
 }
 
 /** The error page as a response, with docs/architecture.md §8's headers (for answers made outside the app). */
-export function errorPageResponse(status: number, detail: string): Response {
-  return new Response(errorPageHtml(status, detail), {
+export function errorPageResponse(status: number, detail: string, locale: Locale = "en"): Response {
+  return new Response(errorPageHtml(status, detail, locale), {
     status,
     headers: { ...securityHeaders, "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
   });

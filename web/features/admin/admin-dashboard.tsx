@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from "react";
 import { ErrorPanel } from "../../components/error-panel.tsx";
 import { m } from "../../paraglide/messages.js";
-import { minutesAgo } from "./admin-format.ts";
+import { formatCount, minutesAgo } from "./admin-format.ts";
 import { type TabItem, Tabs } from "./admin-tabs.tsx";
 import { CategoriesTab } from "./categories/categories-tab.tsx";
 import { InsightsTab } from "./insights/insights-tab.tsx";
@@ -121,7 +121,9 @@ function Counter({ label, value }: { label: string; value: number | undefined })
   return (
     <div className="flex flex-col-reverse rounded-2xl border border-sand bg-white p-4 shadow-soft sm:p-5">
       <dt className="text-sm text-muted">{label}</dt>
-      <dd className="font-serif text-3xl font-semibold text-sage-900">{value ?? "—"}</dd>
+      <dd className="font-serif text-3xl font-semibold text-sage-900">
+        {value === undefined ? "—" : formatCount(value)}
+      </dd>
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { getLocale, overwriteGetLocale } from "../../paraglide/runtime.js";
 import {
+  databaseLabel,
   formatCount,
   formatDate,
   formatPercent,
@@ -57,5 +59,19 @@ describe("dates and numbers in the page's language", () => {
     expect(minutesAgo(0)).toBe("less than a minute ago");
     expect(minutesAgo(1)).toBe("1 minute ago");
     expect(minutesAgo(5)).toBe("5 minutes ago");
+  });
+
+  it("names the database's kind in the page's language, SPEC's words in English", () => {
+    expect([databaseLabel("embedded file"), databaseLabel("remote libSQL")]).toEqual([
+      "embedded file",
+      "remote libSQL",
+    ]);
+    const pageLocale = getLocale;
+    overwriteGetLocale(() => "tr");
+    try {
+      expect([databaseLabel("embedded file"), databaseLabel("remote libSQL")]).toEqual(["yerel dosya", "uzak libSQL"]);
+    } finally {
+      overwriteGetLocale(pageLocale);
+    }
   });
 });

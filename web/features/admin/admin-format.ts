@@ -1,4 +1,4 @@
-import type { AdminUser } from "../../../worker/contract/admin.ts";
+import type { AdminSettings, AdminUser } from "../../../worker/contract/admin.ts";
 import { temperamentNames } from "../../lib/temperament-names.ts";
 import { m } from "../../paraglide/messages.js";
 import { getLocale } from "../../paraglide/runtime.js";
@@ -33,6 +33,10 @@ export function shortDay(day: string, locale: string = getLocale()): string {
     timeZone: "UTC",
   });
 }
+
+/** The kind of database the settings name ("embedded file"), in the page's language. */
+export const databaseLabel = (database: AdminSettings["database"]) =>
+  database === "embedded file" ? m.polish_database_embedded_file() : m.polish_database_remote();
 
 /** "1,234" ("1.234"). */
 export const formatCount = (count: number, locale: string = getLocale()) => new Intl.NumberFormat(locale).format(count);

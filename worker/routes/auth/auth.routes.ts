@@ -52,7 +52,7 @@ const accountLinks = (c: Context<AppEnv>) => ({
   signIn: (locale: MemberLocale) => siteUrl(c, localizedPath("/signin", locale)),
 });
 
-const invalidCredentials = () => new ApiError(400, "invalid_credentials", () => "Invalid login credentials");
+const invalidCredentials = () => new ApiError(400, "invalid_credentials", (t) => t.api_invalid_login_credentials);
 
 const verifyDeps = async (c: Context<AppEnv>) => ({
   db: c.var.db,
@@ -185,7 +185,7 @@ export const authRoutes = createRouter()
       }
       const result = await signInWithLimits(c, parseWith(passwordGrantSchema, body, "json"));
       if (!result.ok && result.reason === "unverified") {
-        throw new ApiError(400, "email_not_confirmed", () => "Email not confirmed");
+        throw new ApiError(400, "email_not_confirmed", (t) => t.api_email_not_confirmed);
       }
       if (!result.ok) throw invalidCredentials();
       return c.json(result.session satisfies Session, 200, { "Cache-Control": "no-store" });

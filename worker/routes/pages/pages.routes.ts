@@ -6,6 +6,7 @@ import type { Product } from "../../contract/catalogue.ts";
 import { idParamSchema } from "../../contract/catalogue.ts";
 import { featuredProductCount, type InitialData, productsPageSize } from "../../contract/initial-data.ts";
 import { type Locale, localizedPath, splitLocale } from "../../contract/locales.ts";
+import { siteDescriptions, siteTitles } from "../../contract/site-texts.ts";
 import { temperamentSchema } from "../../contract/temperaments.ts";
 import { ApiError } from "../../lib/api-error.ts";
 import { type AppEnv, createRouter } from "../../lib/app-env.ts";
@@ -31,11 +32,7 @@ const heads: Record<
   }
 > = {
   en: {
-    site: {
-      title: "Doğal Yaşam — Natural health & wellness",
-      description:
-        "Herbal teas, natural oils, soaps and bee products, chosen with care. Browse the Doğal Yaşam shop and take the free 20-question temperament test.",
-    },
+    site: { title: siteTitles.en, description: siteDescriptions.en },
     products: "Products — Doğal Yaşam",
     productNotFound: "Product not found — Doğal Yaşam",
     pageNotFound: "Page not found — Doğal Yaşam",
@@ -61,11 +58,7 @@ const heads: Record<
     },
   },
   tr: {
-    site: {
-      title: "Doğal Yaşam — Doğal sağlık ve yaşam",
-      description:
-        "Özenle seçilmiş bitki çayları, doğal yağlar, sabunlar ve arı ürünleri. Doğal Yaşam mağazasını gezin, 20 soruluk ücretsiz mizaç testini çözün.",
-    },
+    site: { title: siteTitles.tr, description: siteDescriptions.tr },
     products: "Ürünler — Doğal Yaşam",
     productNotFound: "Ürün bulunamadı — Doğal Yaşam",
     pageNotFound: "Sayfa bulunamadı — Doğal Yaşam",

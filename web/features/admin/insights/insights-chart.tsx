@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { Insights } from "../../../../worker/contract/insights.ts";
 import { m } from "../../../paraglide/messages.js";
-import { shortDay } from "../admin-format.ts";
+import { formatCount, shortDay } from "../admin-format.ts";
 
 /**
  * Daily shop visits as bars, in a few lines of SVG (docs/decisions/0056-insights-chart-in-svg.md):
@@ -25,14 +25,14 @@ export function InsightsChart({ daily, subject }: { daily: Insights["daily"]; su
           subject,
           days: daily.length,
           day: busiest ? shortDay(busiest.day) : "",
-          top,
+          top: formatCount(top),
         });
   return (
     <figure className="rounded-2xl border border-sand bg-white p-4 shadow-soft sm:p-5">
       <figcaption className="text-sm font-semibold text-sage-900">{m.admin_chart_caption({ subject })}</figcaption>
       <div className="mt-3 flex gap-2">
         <div aria-hidden="true" className="flex h-40 flex-col justify-between text-right text-xs text-muted">
-          <span>{scale}</span>
+          <span>{formatCount(scale)}</span>
           <span>{0}</span>
         </div>
         <svg
@@ -121,8 +121,8 @@ export function CountsRow({
       <th scope="row" lang={lang} className="px-3 py-2 font-medium text-ink">
         {heading}
       </th>
-      <td className="px-3 py-2 text-right tabular-nums">{counts.views}</td>
-      <td className="px-3 py-2 text-right tabular-nums">{counts.shop_visits}</td>
+      <td className="px-3 py-2 text-right tabular-nums">{formatCount(counts.views)}</td>
+      <td className="px-3 py-2 text-right tabular-nums">{formatCount(counts.shop_visits)}</td>
       {children}
     </tr>
   );

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from "react";
 import { type InsightPeriod, type Insights, insightPeriods } from "../../../../worker/contract/insights.ts";
 import { m } from "../../../paraglide/messages.js";
-import { formatPercent, minutesAgo, shortDay } from "../admin-format.ts";
+import { formatCount, formatPercent, minutesAgo, shortDay } from "../admin-format.ts";
 import { NoticeBanner, TabHeader } from "../admin-ui.tsx";
 import { downloadFile } from "../exports/download-file.ts";
 import { buildInsightsCsv, insightsExportFileName, visitRatio } from "../exports/insights-csv.ts";
@@ -147,8 +147,8 @@ export function InsightsTab() {
               to: shortDay(insights.to),
               year: insights.to.slice(0, 4),
             })}{" "}
-            <strong className="text-ink">{totals.views}</strong> {m.admin_insights_views_word()},{" "}
-            <strong className="text-ink">{totals.visits}</strong> {m.admin_insights_shop_visits_word()} (
+            <strong className="text-ink">{formatCount(totals.views)}</strong> {m.admin_insights_views_word()},{" "}
+            <strong className="text-ink">{formatCount(totals.visits)}</strong> {m.admin_insights_shop_visits_word()} (
             {m.admin_insights_per_view({ percent: formatPercent(totals.views, totals.visits) })})
             {loading ? ` · ${m.admin_insights_updating()}` : ""}
           </p>

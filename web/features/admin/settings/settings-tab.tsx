@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { AdminSettings, AdminUser } from "../../../../worker/contract/admin.ts";
 import { m } from "../../../paraglide/messages.js";
 import { fetchInsights } from "../admin-api.ts";
+import { databaseLabel } from "../admin-format.ts";
 import { Badge, NoticeBanner, TabHeader } from "../admin-ui.tsx";
 import { downloadFile } from "../exports/download-file.ts";
 import { buildInsightsCsv, insightsExportFileName } from "../exports/insights-csv.ts";
@@ -93,7 +94,7 @@ export function SettingsTab({
           </h3>
           <dl className="mt-4 space-y-2 text-sm">
             <StatusRow label={m.admin_settings_database()} badge={m.admin_settings_connected()}>
-              {settings?.database}
+              {settings ? databaseLabel(settings.database) : undefined}
             </StatusRow>
             <StatusRow label={m.admin_settings_authentication()} badge={m.admin_settings_active()} />
             <div className="flex flex-wrap justify-between gap-2">
