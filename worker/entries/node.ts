@@ -27,6 +27,8 @@ import { createLogger } from "../lib/logger.ts";
 import type { PageRenderer } from "../lib/page-renderer.ts";
 import { forgetExpiredAttempts } from "../lib/rate-limit.ts";
 import { securityHeaders, serviceWorkerHeaders, serviceWorkerPath } from "../lib/security-headers.ts";
+import { createFolderPhotoStore } from "../photos/folder-photo-store.ts";
+import { removeUnusedPhotos } from "../photos/unused-photos.ts";
 import { loadNodeEnv, projectRoot } from "./node-env.ts";
 
 const builtWebRoot = join(projectRoot, "dist/web");
@@ -46,6 +48,8 @@ export async function startNodeServer(
     dispatchIntervalMs?: number;
     /** The built PWA to serve; dist/web unless a test serves a copy it changes (a new deploy). */
     webRoot?: string;
+    /** Where the shop's own photos are kept (ADR 0089); .data/photos beside the database by default. */
+    photoFolder?: string;
   } = {},
 ): Promise<NodeServer> {
   const raw = loadNodeEnv(projectRoot, env);
@@ -66,6 +70,7 @@ export async function startNodeServer(
     throw new StartupError(`Cannot open the database at ${config.DATABASE_URL}: ${describe(error)}`);
   }
   const { client, db } = opened;
+  const photos = createFolderPhotoStore(options.photoFolder ?? join(projectRoot, ".data/photos"));
   // The timer and every wake share one runner: one pass at a time in this process, and a
   // message written during a pass goes out in the pass right after it.
   // Each pass also removes write answers past their 30 days (ADR 0057) and the insights' salts
@@ -93,6 +98,10 @@ export async function startNodeServer(
     await forgetExpiredAttempts(db, systemClock.now()).catch((error: unknown) =>
       logger.warn("expired attempt counters not removed, will retry", { error: describe(error) }),
     );
+    // Photos no product has named for a week (ADR 0089).
+    await removeUnusedPhotos(db, photos, systemClock.now()).catch((error: unknown) =>
+      logger.warn("unused photos not removed, will retry", { error: describe(error) }),
+    );
   });
 
   // Filled in once the server listens: outside production without PUBLIC_URL, links in pages
@@ -109,6 +118,7 @@ export async function startNodeServer(
     config,
     siteOrigin: () => (config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : listeningOrigin),
     logger,
+    photos,
     assets: serveBuiltWeb(options.webRoot ?? builtWebRoot),
     renderPage: await loadPageRenderer(),
   });
