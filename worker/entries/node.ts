@@ -34,6 +34,9 @@ import { loadNodeEnv, projectRoot } from "./node-env.ts";
 const builtWebRoot = join(projectRoot, "dist/web");
 const serverRenderer = join(projectRoot, "dist/ssr/entry-server.js");
 
+/** How often the Node server's pass looks for unused photos. */
+const photoPassEveryMs = 60 * 60 * 1000;
+
 export type NodeServer = { url: string; config: AppConfig; close(): Promise<void> };
 
 /**
@@ -71,6 +74,7 @@ export async function startNodeServer(
   }
   const { client, db } = opened;
   const photos = createFolderPhotoStore(options.photoFolder ?? join(projectRoot, ".data/photos"));
+  let lastPhotoPass = 0;
   // The timer and every wake share one runner: one pass at a time in this process, and a
   // message written during a pass goes out in the pass right after it.
   // Each pass also removes write answers past their 30 days (ADR 0057) and the insights' salts
@@ -98,10 +102,15 @@ export async function startNodeServer(
     await forgetExpiredAttempts(db, systemClock.now()).catch((error: unknown) =>
       logger.warn("expired attempt counters not removed, will retry", { error: describe(error) }),
     );
-    // Photos no product has named for a week (ADR 0089).
-    await removeUnusedPhotos(db, photos, systemClock.now()).catch((error: unknown) =>
-      logger.warn("unused photos not removed, will retry", { error: describe(error) }),
-    );
+    // Photos no product has named for a week (ADR 0089), at most hourly: the folder's listing
+    // reads every file's time, and a week's grace needs no 30-second precision.
+    const now = systemClock.now();
+    if (now.getTime() - lastPhotoPass >= photoPassEveryMs) {
+      lastPhotoPass = now.getTime();
+      await removeUnusedPhotos(db, photos, now).catch((error: unknown) =>
+        logger.warn("unused photos not removed, will retry", { error: describe(error) }),
+      );
+    }
   });
 
   // Filled in once the server listens: outside production without PUBLIC_URL, links in pages
