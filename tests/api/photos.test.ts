@@ -1,9 +1,12 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { utimes } from "node:fs/promises";
-import { join } from "node:path";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { PhotoUpload } from "../../worker/contract/photo-upload.ts";
 import { products } from "../../worker/db/schema.ts";
+import { startNodeServer } from "../../worker/entries/node.ts";
 import { removeUnusedPhotos, unusedPhotoLifeMs } from "../../worker/photos/unused-photos.ts";
 import { createCategory, createMember, createProduct } from "../support/factories.ts";
 import {
@@ -14,6 +17,7 @@ import {
   photoVariants,
   variantParts,
 } from "../support/photos.ts";
+import { nodeServerSettings } from "../support/server.ts";
 import { createTestApp, testSettings } from "../support/test-app.ts";
 
 // The administrator's photos on Node (issue 41, ADR 0089): the upload in-process over a real
@@ -159,4 +163,45 @@ describe("the periodic pass removes the photos no product uses", () => {
       `unused-photos pass, 1,000 products: ${result.storedFiles} files listed, ${result.usedPhotos} photos in use, ${result.removedFiles} files removed in ${ms.toFixed(0)} ms (folder store, embedded libSQL)`,
     );
   }, 60_000);
+});
+
+describe("the Node server (npm start's entry)", () => {
+  const settings = nodeServerSettings();
+
+  it("keeps uploaded photos as files in its folder and serves them, compressed by nothing", async () => {
+    const photoFolder = join(mkdtempSync(join(tmpdir(), "shop-photos-")), "photos");
+    const server = await startNodeServer(settings, { port: 0, photoFolder });
+    try {
+      const login = await fetch(`${server.url}/api/admin/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD }),
+      });
+      const { access_token } = (await login.json()) as { access_token: string };
+      const variants = await photoVariants(1200, 900, "jpg");
+      const body = multipart(variantParts(variants, "jpg"));
+      const answer = await fetch(`${server.url}/api/admin/images`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${access_token}`, "Content-Type": body.contentType, "Idempotency-Key": "k1" },
+        body: body.body,
+      });
+      expect(answer.status).toBe(201);
+      const photo = (await answer.json()) as PhotoUpload;
+      expect(readdirSync(photoFolder).sort()).toEqual(photo.variants.map((v) => v.src.slice("/images/".length)).sort());
+      const file = await fetch(`${server.url}${photo.src}`, { headers: { "Accept-Encoding": "gzip" } });
+      expect(file.status).toBe(200);
+      expect(file.headers.get("Content-Type")).toBe("image/jpeg");
+      expect(file.headers.get("Content-Encoding")).toBeNull();
+      expect(file.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+      expect(Buffer.from(await file.arrayBuffer()).equals(variants[2] as Buffer)).toBe(true);
+      const head = await fetch(`${server.url}${photo.src}`, { method: "HEAD" });
+      expect([head.status, head.headers.get("Content-Length")]).toEqual([200, String((variants[2] as Buffer).length)]);
+      // A photo the folder does not hold.
+      const missing = await fetch(`${server.url}/images/${"f".repeat(64)}-480.jpg`);
+      expect(missing.status).toBe(404);
+    } finally {
+      await server.close();
+      rmSync(dirname(photoFolder), { recursive: true, force: true });
+    }
+  });
 });
