@@ -6,7 +6,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { PhotoUpload } from "../../worker/contract/photo-upload.ts";
 import { products } from "../../worker/db/schema.ts";
-import { startNodeServer } from "../../worker/entries/node.ts";
+import { photoFolderFor, startNodeServer } from "../../worker/entries/node.ts";
+import { projectRoot } from "../../worker/entries/node-env.ts";
 import { removeUnusedPhotos, unusedPhotoLifeMs } from "../../worker/photos/unused-photos.ts";
 import { createCategory, createMember, createProduct } from "../support/factories.ts";
 import {
@@ -167,6 +168,12 @@ describe("the periodic pass removes the photos no product uses", () => {
 
 describe("the Node server (npm start's entry)", () => {
   const settings = nodeServerSettings();
+
+  it("keeps each database's photos in a folder of its own, so no pass removes another copy's", () => {
+    expect(photoFolderFor("file:.data/app.db")).toBe(join(projectRoot, ".data/photos"));
+    expect(photoFolderFor("file:.data/second.db")).toBe(join(projectRoot, ".data/second-photos"));
+    expect(photoFolderFor("file:/tmp/shop-test/app.db")).toBe("/tmp/shop-test/photos");
+  });
 
   it("keeps uploaded photos as files in its folder and serves them, compressed by nothing", async () => {
     const photoFolder = join(mkdtempSync(join(tmpdir(), "shop-photos-")), "photos");

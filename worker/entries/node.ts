@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createServer, STATUS_CODES } from "node:http";
 import type { AddressInfo } from "node:net";
-import { extname, join, normalize, relative, sep } from "node:path";
+import { basename, dirname, extname, join, normalize, relative, resolve, sep } from "node:path";
 import type { Duplex } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { getRequestListener, RequestError } from "@hono/node-server";
@@ -33,6 +33,19 @@ import { loadNodeEnv, projectRoot } from "./node-env.ts";
 
 const builtWebRoot = join(projectRoot, "dist/web");
 const serverRenderer = join(projectRoot, "dist/ssr/entry-server.js");
+
+/**
+ * The photos' folder belongs to one database: the pass removes the files no product of *that*
+ * database names, so a second copy (`DATABASE_URL=file:.data/second.db`) or a test's database
+ * must never share the shop's folder. `.data/app.db` keeps its photos in `.data/photos/`, any
+ * other file in `<name>-photos/` beside it; a remote database's in `.data/photos/`.
+ */
+export function photoFolderFor(databaseUrl: string): string {
+  if (!databaseUrl.startsWith("file:")) return join(projectRoot, ".data/photos");
+  const file = resolve(projectRoot, databaseUrl.slice("file:".length));
+  const name = basename(file, extname(file));
+  return join(dirname(file), name === "app" ? "photos" : `${name}-photos`);
+}
 
 /** How often the Node server's pass looks for unused photos. */
 const photoPassEveryMs = 60 * 60 * 1000;
@@ -73,7 +86,7 @@ export async function startNodeServer(
     throw new StartupError(`Cannot open the database at ${config.DATABASE_URL}: ${describe(error)}`);
   }
   const { client, db } = opened;
-  const photos = createFolderPhotoStore(options.photoFolder ?? join(projectRoot, ".data/photos"));
+  const photos = createFolderPhotoStore(options.photoFolder ?? photoFolderFor(config.DATABASE_URL));
   let lastPhotoPass = 0;
   // The timer and every wake share one runner: one pass at a time in this process, and a
   // message written during a pass goes out in the pass right after it.
