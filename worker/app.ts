@@ -16,12 +16,14 @@ import { errorPageHtml } from "./lib/error-page.ts";
 import { addSecurityHeaders, injectDependencies, logRequests, trimTrailingSlash } from "./lib/middleware.ts";
 import { shorten } from "./lib/validate.ts";
 import { publishContract } from "./openapi/publish.ts";
+import { maxPhotoUploadBytes } from "./photos/photo-upload.ts";
 import { adminRoutes } from "./routes/admin/admin.routes.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
 import { categoryRoutes } from "./routes/categories/categories.routes.ts";
 import { devApiRoutes, devPageRoutes } from "./routes/dev/dev.routes.ts";
 import { eventRoutes } from "./routes/events/events.routes.ts";
 import { healthRoutes } from "./routes/health/health.routes.ts";
+import { imageFileRoutes } from "./routes/images/images.routes.ts";
 import { redirectToChosenLocale } from "./routes/pages/chosen-locale.ts";
 import { pageRoutes, renderNotFoundPage, shellRequest } from "./routes/pages/pages.routes.ts";
 import { productRoutes } from "./routes/products/products.routes.ts";
@@ -31,6 +33,9 @@ import { userRoutes } from "./routes/user/user.routes.ts";
 
 /** Request bodies above this are refused with 413 before any handler reads them. */
 export const maxBodyBytes = 1024 * 1024;
+
+/** The one route whose body may be larger: a photo's variants, up to `maxPhotoUploadBytes`. */
+const photoUploadPath = "/api/admin/images";
 
 const api = new Hono<AppEnv>()
   .route("/health", healthRoutes)
@@ -63,15 +68,13 @@ export function createApp(deps: AppDeps) {
     app.use("/api/*", cors({ origin: (origin) => (allowed.has(origin) ? origin : null), credentials: true }));
   }
 
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: () => {
-        throw new ApiError(413, "payload_too_large", (t) => t.api_body_too_large);
-      },
-    }),
-  );
+  const tooLarge = () => {
+    throw new ApiError(413, "payload_too_large", (t) => t.api_body_too_large);
+  };
+  const bodies = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge });
+  // A photo's variants (ADR 0089): up to three files of 2 MB each.
+  const photoBodies = bodyLimit({ maxSize: maxPhotoUploadBytes, onError: tooLarge });
+  app.use("/api/*", (c, next) => (c.req.path === photoUploadPath ? photoBodies : bodies)(c, next));
 
   // Parse JSON bodies up front, so a malformed one is a 400 on every route, in one place;
   // Hono caches the parsed body for the validators.
@@ -98,6 +101,8 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route("/dev", devPageRoutes);
+  // The shop's own photos, from their store; any other /images/ path is a static file below.
+  app.route("/", imageFileRoutes);
   // /sitemap.xml and /robots.txt: made from the catalogue and PUBLIC_URL, not from the web build.
   app.route("/", seoRoutes);
 

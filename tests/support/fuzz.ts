@@ -35,7 +35,8 @@ type Parameter = { name: string; in: "path" | "query" | "header"; required: bool
 type Operation = {
   security?: unknown[];
   parameters?: Parameter[];
-  requestBody?: { content: { "application/json": { schema: Schema } } };
+  /** JSON, or for the photo upload multipart/form-data, whose bodies here are arbitrary text. */
+  requestBody?: { content: { "application/json"?: { schema: Schema } } };
 };
 type Document = { paths: Record<string, Record<string, Operation>> };
 
@@ -340,7 +341,7 @@ export function requestFor(endpoint: Endpoint, tokens: Record<Identity, string |
     },
     { requiredKeys: [] },
   );
-  const schema = endpoint.operation.requestBody?.content["application/json"].schema;
+  const schema = endpoint.operation.requestBody?.content["application/json"]?.schema;
   const body =
     endpoint.method === "get"
       ? fc.constant(null) // fetch's Request refuses a GET with a body

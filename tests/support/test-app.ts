@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { type Client, createClient, type Transaction } from "@libsql/client";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import type { Context, Hono } from "hono";
@@ -14,6 +14,7 @@ import type { Mailer, OutgoingEmail } from "../../worker/email/mailer.ts";
 import type { AppDeps } from "../../worker/lib/app-env.ts";
 import type { Clock } from "../../worker/lib/clock.ts";
 import { createLogger } from "../../worker/lib/logger.ts";
+import { createFolderPhotoStore } from "../../worker/photos/folder-photo-store.ts";
 import { checkAnswer, servedDocument } from "./contract.ts";
 
 export const testSettings = {
@@ -125,7 +126,10 @@ export async function createTestApp(
   web: Pick<AppDeps, "assets" | "renderPage"> = {},
   database: { networkTurns?: boolean; migrationsFolder?: string } = {},
 ) {
-  const { db, url } = await createTestDatabase(database);
+  const { db, url, file } = await createTestDatabase(database);
+  // The shop's photos in a folder beside the database file, removed with it.
+  const photoFolder = join(dirname(file), "photos");
+  const photos = createFolderPhotoStore(photoFolder);
   const config = { ...parseConfig({ ...testSettings, DATABASE_URL: url }), ...overrides };
   const clock = createTestClock();
   const mailer = createMemoryMailer();
@@ -142,10 +146,11 @@ export async function createTestApp(
       config,
       siteOrigin: () => new URL(config.PUBLIC_URL ?? "http://localhost").origin,
       logger,
+      photos,
       ...web,
     }),
   );
-  return { app, db, clock, mailer, config };
+  return { app, db, clock, mailer, config, photos, photoFolder };
 }
 
 /**

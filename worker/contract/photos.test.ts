@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePhotoAddress, photoSrcSet, photoWidthsFor } from "./photos.ts";
+import { largestVariantWidth, maxPhotoHeight, parsePhotoAddress, photoSrcSet, photoWidthsFor } from "./photos.ts";
 
 const hash = "a".repeat(64);
 
@@ -32,5 +32,18 @@ describe("a stored photo's variants (issue 41)", () => {
   ])("leaves %s as an image of its own", (src) => {
     expect(parsePhotoAddress(src)).toBeNull();
     expect(photoSrcSet(src)).toBeUndefined();
+  });
+});
+
+describe("the largest variant's width (ADR 0089)", () => {
+  it.each([
+    [4032, 3024, 1600], // a phone's landscape photo
+    [3024, 4032, 1600], // its portrait: 1600 × 2133
+    [1170, 2532, 1170], // a tall screenshot, narrower than 1600: kept
+    [1600, 8000, 800], // a very tall image: 4000 px high at most
+    [700, 500, 700],
+  ])("is %i × %i → %i", (width, height, largest) => {
+    expect(largestVariantWidth(width, height)).toBe(largest);
+    expect(Math.round((height * largest) / width)).toBeLessThanOrEqual(maxPhotoHeight);
   });
 });

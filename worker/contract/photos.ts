@@ -15,6 +15,29 @@
 export const photoWidths = [480, 960, 1600] as const;
 export const largestPhotoWidth = 1600;
 
+/**
+ * The tallest a variant may be: a portrait photo up to 1:2.5 (a phone's tall screenshot is about
+ * 1:2.2) keeps the full 1600 px width; a taller one is made narrower (`largestVariantWidth`).
+ * 1600 × 4000 is 6.4 megapixels, well under what iOS lets a canvas hold (16.7).
+ */
+export const maxPhotoHeight = 4000;
+
+/** The most bytes one variant may have (2 MB): a 1600 px photo is a few hundred kB. */
+export const maxPhotoVariantBytes = 2 * 1024 * 1024;
+
+/** The multipart field every variant of an upload is sent in (`POST /api/admin/images`). */
+export const photoUploadField = "variant";
+
+/**
+ * The width of a photo's largest variant, for an upright photo of `width` × `height` pixels: at
+ * most 1600 px wide and `maxPhotoHeight` high, never upscaled. The device encodes
+ * `photoWidthsFor(largestVariantWidth(w, h))`.
+ */
+export function largestVariantWidth(width: number, height: number): number {
+  const byHeight = Math.floor((width * maxPhotoHeight) / height);
+  return Math.max(1, Math.min(Math.round(width), largestPhotoWidth, byHeight));
+}
+
 /** Formats the shop stores: every browser shows both; Safari's canvas encodes only JPEG. */
 export const photoFormats = { webp: "image/webp", jpg: "image/jpeg" } as const;
 export type PhotoExtension = keyof typeof photoFormats;

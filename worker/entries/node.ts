@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createServer, STATUS_CODES } from "node:http";
 import type { AddressInfo } from "node:net";
-import { extname, join, normalize, relative, sep } from "node:path";
+import { basename, dirname, extname, join, normalize, relative, resolve, sep } from "node:path";
 import type { Duplex } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { getRequestListener, RequestError } from "@hono/node-server";
@@ -27,10 +27,28 @@ import { createLogger } from "../lib/logger.ts";
 import type { PageRenderer } from "../lib/page-renderer.ts";
 import { forgetExpiredAttempts } from "../lib/rate-limit.ts";
 import { securityHeaders, serviceWorkerHeaders, serviceWorkerPath } from "../lib/security-headers.ts";
+import { createFolderPhotoStore } from "../photos/folder-photo-store.ts";
+import { removeUnusedPhotos } from "../photos/unused-photos.ts";
 import { loadNodeEnv, projectRoot } from "./node-env.ts";
 
 const builtWebRoot = join(projectRoot, "dist/web");
 const serverRenderer = join(projectRoot, "dist/ssr/entry-server.js");
+
+/**
+ * The photos' folder belongs to one database: the pass removes the files no product of *that*
+ * database names, so a second copy (`DATABASE_URL=file:.data/second.db`) or a test's database
+ * must never share the shop's folder. `.data/app.db` keeps its photos in `.data/photos/`, any
+ * other file in `<name>-photos/` beside it; a remote database's in `.data/photos/`.
+ */
+export function photoFolderFor(databaseUrl: string): string {
+  if (!databaseUrl.startsWith("file:")) return join(projectRoot, ".data/photos");
+  const file = resolve(projectRoot, databaseUrl.slice("file:".length));
+  const name = basename(file, extname(file));
+  return join(dirname(file), name === "app" ? "photos" : `${name}-photos`);
+}
+
+/** How often the Node server's pass looks for unused photos. */
+const photoPassEveryMs = 60 * 60 * 1000;
 
 export type NodeServer = { url: string; config: AppConfig; close(): Promise<void> };
 
@@ -46,6 +64,8 @@ export async function startNodeServer(
     dispatchIntervalMs?: number;
     /** The built PWA to serve; dist/web unless a test serves a copy it changes (a new deploy). */
     webRoot?: string;
+    /** Where the shop's own photos are kept (ADR 0089); .data/photos beside the database by default. */
+    photoFolder?: string;
   } = {},
 ): Promise<NodeServer> {
   const raw = loadNodeEnv(projectRoot, env);
@@ -66,6 +86,8 @@ export async function startNodeServer(
     throw new StartupError(`Cannot open the database at ${config.DATABASE_URL}: ${describe(error)}`);
   }
   const { client, db } = opened;
+  const photos = createFolderPhotoStore(options.photoFolder ?? photoFolderFor(config.DATABASE_URL));
+  let lastPhotoPass = 0;
   // The timer and every wake share one runner: one pass at a time in this process, and a
   // message written during a pass goes out in the pass right after it.
   // Each pass also removes write answers past their 30 days (ADR 0057) and the insights' salts
@@ -93,6 +115,15 @@ export async function startNodeServer(
     await forgetExpiredAttempts(db, systemClock.now()).catch((error: unknown) =>
       logger.warn("expired attempt counters not removed, will retry", { error: describe(error) }),
     );
+    // Photos no product has named for a week (ADR 0089), at most hourly: the folder's listing
+    // reads every file's time, and a week's grace needs no 30-second precision.
+    const now = systemClock.now();
+    if (now.getTime() - lastPhotoPass >= photoPassEveryMs) {
+      lastPhotoPass = now.getTime();
+      await removeUnusedPhotos(db, photos, now).catch((error: unknown) =>
+        logger.warn("unused photos not removed, will retry", { error: describe(error) }),
+      );
+    }
   });
 
   // Filled in once the server listens: outside production without PUBLIC_URL, links in pages
@@ -109,6 +140,7 @@ export async function startNodeServer(
     config,
     siteOrigin: () => (config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : listeningOrigin),
     logger,
+    photos,
     assets: serveBuiltWeb(options.webRoot ?? builtWebRoot),
     renderPage: await loadPageRenderer(),
   });

@@ -18,6 +18,8 @@ import { purgeExpiredAnswers } from "../lib/idempotency.ts";
 import { createLogger } from "../lib/logger.ts";
 import { forgetExpiredAttempts } from "../lib/rate-limit.ts";
 import { securityHeaders } from "../lib/security-headers.ts";
+import { createR2PhotoStore, type R2Bucket } from "../photos/r2-photo-store.ts";
+import { removeUnusedPhotos } from "../photos/unused-photos.ts";
 
 // The Cloudflare Worker entry. Nothing here may import Node-only code (the migrator, node:fs,
 // the seed): the database is migrated beforehand by `drizzle-kit migrate`.
@@ -56,6 +58,8 @@ export interface Env {
   EMAIL?: SendEmailBinding;
   CORS_ORIGINS?: string;
   LOG_LEVEL?: string;
+  /** The shop's own photos (wrangler.toml [[r2_buckets]], ADR 0089). */
+  PHOTOS?: R2Bucket;
 }
 
 type Ready = {
@@ -67,6 +71,8 @@ type Ready = {
   purgeAnswers: () => Promise<void>;
   /** Deletes the insights' salts and bound rows of finished days (the cron, after the others). */
   forgetFinishedDays: () => Promise<void>;
+  /** Removes the photos no product has named for a week (the cron, last). */
+  removeUnusedPhotos: () => Promise<void>;
 };
 type Misconfigured = { ok: false };
 
@@ -130,6 +136,14 @@ function setUp(env: Env): Ready | Misconfigured {
         () => {},
         (error: unknown) => logger.warn("finished days' salts not deleted, will retry", { error: describe(error) }),
       );
+    const photos = env.PHOTOS ? createR2PhotoStore(env.PHOTOS) : undefined;
+    const removePhotos = () =>
+      photos
+        ? removeUnusedPhotos(openDatabase(), photos, systemClock.now()).then(
+            () => {},
+            (error: unknown) => logger.warn("unused photos not removed, will retry", { error: describe(error) }),
+          )
+        : Promise.resolve();
     const app = createApp({
       openDatabase,
       clock: systemClock,
@@ -140,10 +154,18 @@ function setUp(env: Env): Ready | Misconfigured {
       config,
       siteOrigin: () => new URL(siteOrigin).origin,
       logger,
+      ...(photos ? { photos } : {}),
       assets: (request) => env.ASSETS.fetch(request),
       renderPage,
     });
-    result = { ok: true, app, dispatch, purgeAnswers, forgetFinishedDays: forgetDays };
+    result = {
+      ok: true,
+      app,
+      dispatch,
+      purgeAnswers,
+      forgetFinishedDays: forgetDays,
+      removeUnusedPhotos: removePhotos,
+    };
   } catch (error) {
     // A bad setting (ConfigError) or a URL the web client cannot use (e.g. file:) is an
     // operator mistake: answer every request with a clean 500 and say why once, in the log.
@@ -190,6 +212,8 @@ export default {
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     const ready = setUp(env);
     if (!ready.ok) return;
-    ctx.waitUntil(ready.dispatch().then(ready.purgeAnswers).then(ready.forgetFinishedDays));
+    ctx.waitUntil(
+      ready.dispatch().then(ready.purgeAnswers).then(ready.forgetFinishedDays).then(ready.removeUnusedPhotos),
+    );
   },
 };

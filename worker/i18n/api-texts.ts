@@ -66,7 +66,26 @@ const en = {
   api_reset_link_invalid: "This password reset link is not valid. Please ask for a new one.",
   api_invalid_login_credentials: "Invalid login credentials",
   api_email_not_confirmed: "Email not confirmed",
+  // The photo upload (issue 41, ADR 0089). `n` is the variant's place in the request, from 1.
+  api_photo_not_multipart: ({ field }: { field: string }) =>
+    `Send the photo as multipart/form-data, each variant as a file in a part named "${field}".`,
+  api_photo_variant_count: ({ max }: { max: number }) => `Send from 1 to ${max} variants of one photo.`,
+  api_photo_too_large: ({ n, max }: { n: number; max: string }) => `Variant ${n} is larger than ${max}.`,
+  api_photo_not_an_image: ({ n }: { n: number }) => `Variant ${n} is not a JPEG or WebP image.`,
+  api_photo_malformed: ({ n }: { n: number }) =>
+    `Variant ${n} is not a well-formed JPEG or WebP file, or has other data in it.`,
+  api_photo_metadata: ({ n }: { n: number }) =>
+    `Variant ${n} carries metadata (EXIF, XMP or a comment, such as where the photo was taken). Remove it and send the photo again.`,
+  api_photo_dimensions: ({ n, width, height, maxWidth, maxHeight }: PhotoSize) =>
+    `Variant ${n} is ${width} × ${height} px; a variant is at most ${maxWidth} px wide and ${maxHeight} px high.`,
+  api_photo_formats_mixed: "Every variant of a photo must be in the same format.",
+  api_photo_widths: ({ sent, expected }: { sent: string; expected: string }) =>
+    `The variants are ${sent} px wide; this photo needs exactly ${expected}.`,
+  api_photo_proportions: ({ n }: { n: number }) => `Variant ${n} does not have the proportions of the largest one.`,
+  api_photo_storage_missing: "Photos cannot be stored here: the server has no photo storage configured.",
 };
+
+type PhotoSize = { n: number; width: number; height: number; maxWidth: number; maxHeight: number };
 
 export type ApiTexts = typeof en;
 
@@ -125,6 +144,22 @@ const tr: ApiTexts = {
   api_reset_link_invalid: "Bu şifre sıfırlama bağlantısı geçerli değil. Lütfen yeni bir bağlantı isteyin.",
   api_invalid_login_credentials: "E-posta adresi ya da şifre hatalı",
   api_email_not_confirmed: "E-posta adresi henüz doğrulanmadı",
+  api_photo_not_multipart: ({ field }) =>
+    `Fotoğrafı multipart/form-data olarak, her boyutunu "${field}" adlı bir bölümde dosya olarak gönderin.`,
+  api_photo_variant_count: ({ max }) => `Bir fotoğrafın 1 ile ${max} arasında boyutunu gönderin.`,
+  api_photo_too_large: ({ n, max }) => `${n}. boyut ${max} sınırını aşıyor.`,
+  api_photo_not_an_image: ({ n }) => `${n}. boyut bir JPEG ya da WebP görseli değil.`,
+  api_photo_malformed: ({ n }) =>
+    `${n}. boyut düzgün bir JPEG ya da WebP dosyası değil ya da içinde başka veriler var.`,
+  api_photo_metadata: ({ n }) =>
+    `${n}. boyutta fotoğrafın çekildiği yer gibi ek bilgiler (EXIF, XMP ya da yorum) var. Bunları kaldırıp fotoğrafı yeniden gönderin.`,
+  api_photo_dimensions: ({ n, width, height, maxWidth, maxHeight }) =>
+    `${n}. boyut ${width} × ${height} piksel; en fazla ${maxWidth} piksel genişliğinde ve ${maxHeight} piksel yüksekliğinde olabilir.`,
+  api_photo_formats_mixed: "Bir fotoğrafın bütün boyutları aynı biçimde olmalı.",
+  api_photo_widths: ({ sent, expected }) =>
+    `Gönderilen boyutların genişliği ${sent} piksel; bu fotoğraf için tam olarak ${expected} gerekiyor.`,
+  api_photo_proportions: ({ n }) => `${n}. boyutun en/boy oranı en büyük boyutunkiyle aynı değil.`,
+  api_photo_storage_missing: "Fotoğraflar burada saklanamıyor: sunucuda fotoğraf deposu ayarlanmamış.",
 };
 
 export const apiTexts: Record<MemberLocale, ApiTexts> = { en, tr };

@@ -4,6 +4,7 @@ import type { CatalogueCache } from "../catalogue/catalogue-cache.ts";
 import type { AppConfig } from "../config/config.ts";
 import type { Database } from "../db/client.ts";
 import type { Mailer } from "../email/mailer.ts";
+import type { PhotoStore } from "../photos/photo-store.ts";
 import type { Clock } from "./clock.ts";
 import type { Logger } from "./logger.ts";
 import type { PageRenderer } from "./page-renderer.ts";
@@ -41,6 +42,11 @@ export type AppDeps = {
    * Handlers read it as `c.var.clientKey()`.
    */
   clientAddress: (c: Context) => string;
+  /**
+   * The shop's own photos (ADR 0089): an R2 bucket on Workers, a folder under .data/ on Node.
+   * Without one, uploads answer 503 and no stored photo is found.
+   */
+  photos?: PhotoStore;
   /** Serves the built PWA for every non-API path (Workers Static Assets, or files on disk). */
   assets?: (request: Request) => Promise<Response>;
   /** Server-renders the catalogue pages into the shell; without it they are rendered in the browser. */

@@ -42,7 +42,16 @@ export const maxIdempotencyKeyLength = 200;
  * same key with another body or `If-Match` is refused with 422 instead of replaying an answer
  * to a request that was never applied.
  */
-export const idempotent = () =>
+export const idempotent = ({
+  bodyOf,
+}: {
+  /**
+   * What stands for the body in the request's hash, when its bytes are not the request: a
+   * multipart body's boundary is new each time a client builds it, so the photo upload names its
+   * files' contents instead.
+   */
+  bodyOf?: (c: Context) => string;
+} = {}) =>
   createMiddleware<WriteEnv>(async (c, next) => {
     const key = c.req.header("Idempotency-Key");
     if (key === "") throw new ApiError(400, "invalid_request", (t) => t.api_idempotency_key_empty);
@@ -51,7 +60,7 @@ export const idempotent = () =>
         t.api_idempotency_key_too_long({ max: maxIdempotencyKeyLength }),
       );
     }
-    const requestHash = key === undefined ? undefined : await hashOfRequest(c);
+    const requestHash = key === undefined ? undefined : await hashOfRequest(c, bodyOf?.(c));
     const { db, user, clock } = c.var;
     let replay: Response | undefined;
     try {
@@ -94,11 +103,16 @@ const recorded = (db: Database | Transaction, userId: string, key: string) =>
 
 /**
  * SHA-256 of what decides a write besides its method and path: the `If-Match` it is based on and
- * its body as the handler reads it (the text Hono has already cached for the JSON check).
+ * its body's bytes as the handler reads them (Hono's cached copy: the text of the JSON check, or
+ * the bytes of a photo upload, which a text decoding would change and Hono could not parse again).
  */
-async function hashOfRequest(c: Context): Promise<string> {
-  const text = `${c.req.header("If-Match") ?? ""}\n${await c.req.text()}`;
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+async function hashOfRequest(c: Context, bodyText: string | undefined): Promise<string> {
+  const ifMatch = new TextEncoder().encode(`${c.req.header("If-Match") ?? ""}\n`);
+  const body = bodyText === undefined ? new Uint8Array(await c.req.arrayBuffer()) : new TextEncoder().encode(bodyText);
+  const request = new Uint8Array(ifMatch.length + body.length);
+  request.set(ifMatch);
+  request.set(body, ifMatch.length);
+  const digest = await crypto.subtle.digest("SHA-256", request);
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 

@@ -16,6 +16,8 @@ export type RouteDescription = {
   current?: $ZodType;
   /** A JSON body a handler parses itself (with `parseWith`) rather than through `validate(...)`. */
   body?: $ZodType;
+  /** A multipart/form-data body of files sent in one field, rather than JSON (the photo upload). */
+  files?: { field: string; description: string; maxItems: number; types: string[] };
   /** Request headers an operation reads (idempotency, optimistic concurrency). */
   headers?: RequestHeader[];
   /** Only in development (APP_ENV=development). */

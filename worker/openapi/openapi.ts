@@ -228,6 +228,25 @@ function describe(method: string, path: string, operation: RouteDescription): Re
           },
         }
       : {}),
+    ...(operation.files ? { requestBody: filesBody(operation.files) } : {}),
     responses,
+  };
+}
+
+/** A multipart/form-data body: every part a file in the one field (OpenAPI 3.1 §4.8.14.4). */
+function filesBody({ field, description, maxItems, types }: NonNullable<RouteDescription["files"]>) {
+  const file = { type: "string", contentMediaType: "application/octet-stream" };
+  return {
+    required: true,
+    content: {
+      "multipart/form-data": {
+        schema: {
+          type: "object",
+          required: [field],
+          properties: { [field]: { description, type: "array", minItems: 1, maxItems, items: file } },
+        },
+        encoding: { [field]: { contentType: types.join(", ") } },
+      },
+    },
   };
 }

@@ -22,7 +22,8 @@ import { describeRoute, type RequestHeader, type RouteDescription } from "../../
 
 const noStore = { "Cache-Control": "no-store" };
 
-const idempotencyKey: RequestHeader = {
+/** The header every admin write reads (the photo upload's too). */
+export const idempotencyKey: RequestHeader = {
   name: "Idempotency-Key",
   description:
     "1 to 200 characters, made anew for each change: the same request sent again gets the first answer back, with `Idempotent-Replayed: true`, for 30 days (docs/decisions/0044-exactly-once-admin-writes.md). An empty or longer key is refused with 400; the key with another body or If-Match with 422 (docs/decisions/0066-idempotency-keys-name-one-request.md).",

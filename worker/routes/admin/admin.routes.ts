@@ -12,6 +12,7 @@ import { ApiError } from "../../lib/api-error.ts";
 import { createRouter } from "../../lib/app-env.ts";
 import { validate } from "../../lib/validate.ts";
 import { describeRoute } from "../../openapi/describe-route.ts";
+import { adminImageRoutes } from "../images/images.routes.ts";
 import { adminCategoryRoutes, adminProductRoutes } from "./admin-catalogue.routes.ts";
 
 const noStore = { "Cache-Control": "no-store" };
@@ -47,7 +48,8 @@ const adminOnly = createRouter()
     },
   )
   .route("/products", adminProductRoutes)
-  .route("/categories", adminCategoryRoutes);
+  .route("/categories", adminCategoryRoutes)
+  .route("/images", adminImageRoutes);
 
 export const adminRoutes = createRouter()
   /**

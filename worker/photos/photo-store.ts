@@ -1,0 +1,22 @@
+/**
+ * Where the shop's own photos are kept (ADR 0089): a Cloudflare R2 bucket on Workers
+ * (r2-photo-store.ts), a folder under .data/ for `npm start` (folder-photo-store.ts). Both
+ * runtimes reach it as `c.var.photos`. Files are named `<hash>-<width>.<ext>`
+ * (worker/contract/photos.ts), so a name says what its bytes are and putting the same photo again
+ * overwrites the same files.
+ */
+export interface PhotoStore {
+  /** Stores (or replaces) a file; its upload time becomes now. */
+  put(name: string, bytes: Uint8Array): Promise<void>;
+  /** A stored file's bytes, or null when there is none of that name. */
+  get(name: string): Promise<StoredPhotoFile | null>;
+  /** Every stored file, with when it was last put. */
+  list(): Promise<StoredPhotoName[]>;
+  delete(names: string[]): Promise<void>;
+}
+
+export type StoredPhotoFile = { body: ReadableStream<Uint8Array> | Uint8Array; size: number };
+export type StoredPhotoName = { name: string; uploaded: Date };
+
+/** The names a store holds: anything else (a path, a dot-file) is never read or written. */
+export const storedPhotoName = /^[0-9a-f]{64}-[1-9][0-9]{0,3}\.(?:webp|jpg)$/;
