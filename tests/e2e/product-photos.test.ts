@@ -1,20 +1,17 @@
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Page, Request, Route } from "playwright-core";
 import { expect, test } from "vitest";
 import { readPhotoHeader } from "../../web/features/admin/products/photo-header.ts";
 import type { Product } from "../../worker/contract/catalogue.ts";
-import { photoWidthsFor } from "../../worker/contract/photos.ts";
+import { photoUploadSchema } from "../../worker/contract/photo-upload.ts";
+import { photoSrcSet, photoWidthsFor } from "../../worker/contract/photos.ts";
 import { expectAccessible, openApp, screenshot } from "../support/browser.ts";
 import { getJson } from "../support/server.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
 
-// Issue 41, the device's side: the admin adds photos to a product from a phone. Each is made
-// upright and small in the admin's photo worker and sent as its variants. The server's
-// `POST /api/admin/images` is built in parallel: until it is merged, this test answers that request
-// itself, as worker/contract/photos.ts says the server will (201, the largest variant's address
-// named by its SHA-256), and reads every byte the page sent. The product is then saved on the real
-// server with that address in its images.
+// Issue 41: the admin adds photos to a product from a phone. Each is made upright and small in the
+// admin's photo worker and sent as its variants to the real server's `POST /api/admin/images`; the
+// test reads every byte the page sent on the way, then the files the server stores and serves.
 
 const { shop, openPage } = setUpDevelopmentShop();
 
@@ -33,18 +30,16 @@ interface SentVariant {
 interface SentPhoto {
   headers: Record<string, string>;
   variants: SentVariant[];
+  /** The server's answer: the largest variant's address (empty until it answers). */
   url: string;
 }
 
-/** Every variant the pages sent, by its address: served back as the server will (`GET /images/…`). */
-const stored = new Map<string, SentVariant>();
-
 /**
- * Answers `POST /api/admin/images` as the contract says, keeping what each request carried. A
- * request is answered once `release()` is called for it (immediately unless `hold` is set), so the
- * test can see the upload's progress bar meanwhile.
+ * Watches `POST /api/admin/images` on its way to the server, keeping what each request carried
+ * and the address the server answered. A request goes on once `release()` is called for it
+ * (immediately unless `hold` is set), so the test can see the upload's progress bar meanwhile.
  */
-async function answerUploads(page: Page, hold = false) {
+async function watchUploads(page: Page, hold = false) {
   const sent: SentPhoto[] = [];
   const waiting: (() => void)[] = [];
   await page.route("**/api/admin/images", async (route: Route, request: Request) => {
@@ -59,24 +54,14 @@ async function answerUploads(page: Page, hold = false) {
       if (typeof value === "string") variants.push({ name, type: "text", bytes: Buffer.from(value) });
       else variants.push({ name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) });
     }
-    const sizes = variants.map(({ bytes }) => readPhotoHeader(bytes));
-    const largest = sizes.reduce((a, b) => ((b.width ?? 0) > (a.width ?? 0) ? b : a));
-    const largestBytes = variants[sizes.indexOf(largest)]?.bytes ?? Buffer.alloc(0);
-    const hash = createHash("sha256").update(largestBytes).digest("hex");
-    const url = `/images/${hash}-${largest.width}.${largest.format === "webp" ? "webp" : "jpg"}`;
-    sent.push({ headers: request.headers(), variants, url });
-    for (const [i, variant] of variants.entries()) stored.set(url.replace(/-\d+\./, `-${sizes[i]?.width}.`), variant);
+    const photo: SentPhoto = { headers: request.headers(), variants, url: "" };
+    sent.push(photo);
     if (hold) await new Promise<void>((release) => waiting.push(release));
-    await route.fulfill({
-      status: 201,
-      contentType: "application/json",
-      body: JSON.stringify({ url, width: largest.width, height: largest.height, variants: sizes.map((s) => s.width) }),
-    });
-  });
-  // The context's route also sees the service worker's requests (it keeps the shop's pictures).
-  await page.context().route(/\/images\/[0-9a-f]{64}-\d+\.(webp|jpg)$/, (route, request) => {
-    const variant = stored.get(new URL(request.url()).pathname);
-    return variant ? route.fulfill({ contentType: variant.type, body: variant.bytes }) : route.fallback();
+    const response = await route.fetch();
+    const answer = photoUploadSchema.parse(await response.json());
+    expect(response.status()).toBe(201);
+    photo.url = answer.src;
+    await route.fulfill({ response });
   });
   return {
     sent,
@@ -144,7 +129,7 @@ async function openProductForm(page: Page, locale: "en" | "tr") {
 
 test("phone: the admin adds two phone photos; they are upright, small, without metadata, and can be moved and removed", async () => {
   const page = await openPage("phone");
-  const uploads = await answerUploads(page, true);
+  const uploads = await watchUploads(page, true);
   const form = await openProductForm(page, "en");
   const imageFields = form.getByRole("group", { name: "Images" }).getByRole("textbox");
 
@@ -166,6 +151,7 @@ test("phone: the admin adds two phone photos; they are upright, small, without m
   await screenshot(page, "product-photos-phone-uploading", { fullPage: false });
   await uploads.release();
   await uploads.release();
+  await expect.poll(() => uploads.sent.filter((sent) => sent.url).length, { timeout: 15_000 }).toBe(2);
   await expect
     .poll(() => imageFields.evaluateAll((fields) => fields.map((f) => (f as HTMLInputElement).value)))
     .toEqual(uploads.sent.map((sent) => sent.url));
@@ -201,6 +187,22 @@ test("phone: the admin adds two phone photos; they are upright, small, without m
   }
   expect(uploads.sent[0]?.headers["idempotency-key"]).not.toBe(uploads.sent[1]?.headers["idempotency-key"]);
   const [sidewaysUrl, uprightUrl] = uploads.sent.map((sent) => sent.url) as [string, string];
+
+  // Stored by the shop as sent: each variant served back byte for byte, upright, without EXIF or GPS.
+  for (const sent of uploads.sent) {
+    const addresses = (photoSrcSet(sent.url) ?? "").split(", ").map((entry) => entry.split(" ")[0] as string);
+    expect(addresses).toHaveLength(sent.variants.length);
+    for (const [j, address] of addresses.entries()) {
+      const served = await fetch(new URL(address, shop.server.url));
+      expect(served.status).toBe(200);
+      expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const bytes = Buffer.from(await served.arrayBuffer());
+      expect(bytes.equals(sent.variants[j]?.bytes ?? Buffer.alloc(0))).toBe(true);
+      expect(readPhotoHeader(bytes).orientation).toBe(1);
+      expect(bytes.includes("Exif")).toBe(false);
+      expect(bytes.includes("GPS")).toBe(false);
+    }
+  }
 
   // The first photo is the main picture; moving the second earlier makes it the main one.
   const tiles = form.getByRole("list", { name: "Photos" }).getByRole("listitem");
@@ -259,7 +261,7 @@ test("the photos in the form on a laptop in English, and on a phone and a laptop
     ["desktop", "tr"],
   ] as const) {
     const page = await openPage(kind);
-    const uploads = await answerUploads(page);
+    const uploads = await watchUploads(page);
     const form = await openProductForm(page, locale);
     const add = locale === "en" ? "Add Photos" : "Fotoğraf Ekle";
     await form.getByLabel(add).setInputFiles([sideways, upright]);

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { photoFormats, photoWidthsFor } from "../../../../worker/contract/photos.ts";
+import { largestVariantWidth, photoFormats, photoWidthsFor } from "../../../../worker/contract/photos.ts";
 import { photoHeaderBytes, readPhotoHeader, uprightSize } from "./photo-header.ts";
 
 /*
@@ -35,7 +35,12 @@ export async function planPhoto(file: Blob): Promise<PhotoPlan> {
     bitmap.close();
   }
   if (size.width < 1 || size.height < 1) return { ok: false, reason: "cannot-decode" };
-  return { ok: true, ...size, orientation: header.orientation, widths: photoWidthsFor(size.width) };
+  return {
+    ok: true,
+    ...size,
+    orientation: header.orientation,
+    widths: photoWidthsFor(largestVariantWidth(size.width, size.height)),
+  };
 }
 
 /**

@@ -1,15 +1,9 @@
+import { type PhotoUpload, photoUploadSchema } from "../../../../worker/contract/photo-upload.ts";
+import { photoUploadField } from "../../../../worker/contract/photos.ts";
 import { ApiResponseError, errorFromResponse, NetworkError } from "../../../lib/api-client.ts";
 import { getSessionManager } from "../../../lib/session.ts";
 import { m } from "../../../paraglide/messages.js";
 import { getLocale } from "../../../paraglide/runtime.js";
-
-/** The server's answer to a photo's upload (issue 41): the largest variant's address and its size. */
-export interface UploadedPhoto {
-  url: string;
-  width: number;
-  height: number;
-  variants: number[];
-}
 
 /**
  * Sends one photo's variants to `POST /api/admin/images`, one `variant` part each, as the admin's
@@ -22,11 +16,11 @@ export async function uploadPhoto(
   variants: { width: number; blob: Blob }[],
   key: string,
   { onProgress, signal }: { onProgress(sent: number): void; signal: AbortSignal },
-): Promise<UploadedPhoto> {
+): Promise<PhotoUpload> {
   const token = await getSessionManager().getAccessToken();
   const body = new FormData();
   for (const { width, blob } of variants) {
-    body.append("variant", blob, `${width}.${blob.type === "image/webp" ? "webp" : "jpg"}`);
+    body.append(photoUploadField, blob, `${width}.${blob.type === "image/webp" ? "webp" : "jpg"}`);
   }
   const request = new XMLHttpRequest();
   const answered = new Promise<XMLHttpRequest>((resolve, reject) => {
@@ -50,11 +44,10 @@ export async function uploadPhoto(
     status: done.status,
     statusText: done.statusText,
     text: async () => done.responseText,
-    json: async () => JSON.parse(done.responseText) as UploadedPhoto,
+    json: async () => JSON.parse(done.responseText) as unknown,
   };
   if (!response.ok) throw await errorFromResponse(response);
-  const uploaded = await response.json().catch(() => undefined);
-  if (typeof uploaded?.url !== "string")
-    throw new ApiResponseError(done.status, "http_error", m.photos_upload_failed());
-  return uploaded;
+  const uploaded = photoUploadSchema.safeParse(await response.json().catch(() => undefined));
+  if (!uploaded.success) throw new ApiResponseError(done.status, "http_error", m.photos_upload_failed());
+  return uploaded.data;
 }

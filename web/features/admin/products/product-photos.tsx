@@ -68,7 +68,7 @@ export function ProductPhotos({
     uploads.current.set(key, controller);
     update(key, { progress: 0, error: undefined, variants });
     try {
-      const { url } = await uploadPhoto(variants, key, {
+      const { src: url } = await uploadPhoto(variants, key, {
         onProgress: (progress) => update(key, { progress }),
         signal: controller.signal,
       });
