@@ -12,6 +12,10 @@ export type ProductFormValues = {
   etsy_link: string;
   /** The temperaments ticked, in the order they were ticked; none: for everyone (issue 30). */
   temperaments: Temperament[];
+  /** The English texts (ADR 0087); empty: the English pages show the Turkish ones. */
+  name_en: string;
+  short_description_en: string;
+  long_description_en: string;
 };
 
 /** docs/product.md §4: the form opens prefilled for an edit, or empty with one blank image field for a new product. */
@@ -24,6 +28,10 @@ export function productFormFrom(product: Product | undefined): ProductFormValues
     images: product?.images.length ? [...product.images] : [""],
     etsy_link: product?.etsy_link ?? "",
     temperaments: [...(product?.temperaments ?? [])],
+    // `?? ""`: a copy the admin's device kept from before the English texts existed.
+    name_en: product?.name_en ?? "",
+    short_description_en: product?.short_description_en ?? "",
+    long_description_en: product?.long_description_en ?? "",
   };
 }
 
@@ -48,5 +56,9 @@ export function productPayload(values: ProductFormValues): ProductInput {
     images: values.images.map((image) => image.trim()).filter((image) => image !== ""),
     etsy_link: values.etsy_link.trim(),
     temperaments: inTemperamentOrder(values.temperaments),
+    // Always sent, so emptying one clears it (ADR 0087).
+    name_en: values.name_en.trim(),
+    short_description_en: values.short_description_en.trim(),
+    long_description_en: values.long_description_en,
   };
 }
