@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from "react";
+import { ChevronDownIcon } from "../../components/icons.tsx";
 import { m } from "../../paraglide/messages.js";
 
 /**
@@ -28,8 +29,11 @@ export function EnglishTexts({
       onToggle={(event) => setOpen(event.currentTarget.open)}
       className="rounded-2xl border border-sand bg-linen/40"
     >
-      <summary className="flex min-h-12 cursor-pointer items-center px-4 font-semibold text-sage-900 sm:px-5">
+      <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 rounded-2xl px-4 font-semibold text-sage-900 hover:bg-linen/70 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-terracotta-600 sm:px-5 [&::-webkit-details-marker]:hidden">
         {m.english_texts_group()}
+        <ChevronDownIcon
+          className={`size-5 shrink-0 text-sage-700 transition-transform duration-200 ${shown ? "rotate-180" : ""}`}
+        />
       </summary>
       {shown ? (
         <div className="space-y-5 border-t border-sand px-4 pt-4 pb-5 sm:px-5">
