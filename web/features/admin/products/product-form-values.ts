@@ -12,10 +12,6 @@ export type ProductFormValues = {
   etsy_link: string;
   /** The temperaments ticked, in the order they were ticked; none: for everyone (issue 30). */
   temperaments: Temperament[];
-  /** The English texts (ADR 0087); empty: the English pages show the Turkish ones. */
-  name_en: string;
-  short_description_en: string;
-  long_description_en: string;
 };
 
 /** docs/product.md §4: the form opens prefilled for an edit, or empty with one blank image field for a new product. */
@@ -28,10 +24,6 @@ export function productFormFrom(product: Product | undefined): ProductFormValues
     images: product?.images.length ? [...product.images] : [""],
     etsy_link: product?.etsy_link ?? "",
     temperaments: [...(product?.temperaments ?? [])],
-    // `?? ""`: a copy the admin's device kept from before the English texts existed.
-    name_en: product?.name_en ?? "",
-    short_description_en: product?.short_description_en ?? "",
-    long_description_en: product?.long_description_en ?? "",
   };
 }
 
@@ -56,9 +48,26 @@ export function productPayload(values: ProductFormValues): ProductInput {
     images: values.images.map((image) => image.trim()).filter((image) => image !== ""),
     etsy_link: values.etsy_link.trim(),
     temperaments: inTemperamentOrder(values.temperaments),
-    // Always sent, so emptying one clears it (ADR 0087).
+  };
+}
+
+/** The English texts the form's English group edits (ADR 0087); empty: the English pages show the Turkish. */
+export type EnglishFormValues = { name_en: string; short_description_en: string; long_description_en: string };
+
+/** A product's English texts for the form; `?? ""`: a copy the device kept from before they existed. */
+export function englishFormFrom(product: Product | undefined): EnglishFormValues {
+  return {
+    name_en: product?.name_en ?? "",
+    short_description_en: product?.short_description_en ?? "",
+    long_description_en: product?.long_description_en ?? "",
+  };
+}
+
+/** The English texts as the payload carries them: always sent, so emptying one clears it. */
+export function englishPayload(values: EnglishFormValues) {
+  return {
     name_en: values.name_en.trim(),
     short_description_en: values.short_description_en.trim(),
     long_description_en: values.long_description_en,
-  };
+  } satisfies Partial<ProductInput>;
 }

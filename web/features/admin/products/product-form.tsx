@@ -19,6 +19,9 @@ import { EnglishTexts } from "../english-texts.tsx";
 import type { SaveOutcome } from "../outbox/outbox.ts";
 import { useVersionedSave } from "../use-versioned-save.ts";
 import {
+  type EnglishFormValues,
+  englishFormFrom,
+  englishPayload,
   missingProductFields,
   type ProductField,
   type ProductFormValues,
@@ -66,6 +69,7 @@ export function ProductForm({
 }) {
   const id = useId();
   const [values, setValues] = useState(() => productFormFrom(product));
+  const [english, setEnglish] = useState(() => englishFormFrom(product));
   // Remounts the editor when the form loads another version of the description.
   const [editorKey, setEditorKey] = useState(0);
   const [invalid, setInvalid] = useState<Partial<Record<string, string>>>({});
@@ -74,6 +78,7 @@ export function ProductForm({
     summary: (current) => current.short_description,
     onLoadCurrent: (current) => {
       setValues(productFormFrom(current));
+      setEnglish(englishFormFrom(current));
       setEditorKey((key) => key + 1);
     },
   });
@@ -86,6 +91,10 @@ export function ProductForm({
       setInvalid(rest);
       if (Object.keys(rest).length === 0 && !save.conflict) save.setNotice(null);
     }
+  };
+  const setEnglishText = (key: keyof EnglishFormValues, value: string) => {
+    setEnglish((current) => ({ ...current, [key]: value }));
+    if (invalid[key]) setInvalid(Object.fromEntries(Object.entries(invalid).filter(([field]) => field !== key)));
   };
   const setImage = (index: number, value: string) =>
     set(
@@ -109,7 +118,7 @@ export function ProductForm({
       return;
     }
     setInvalid({});
-    await save.run(productPayload(values), (error) => {
+    await save.run({ ...productPayload(values), ...englishPayload(english) }, (error) => {
       const fallback = m.admin_product_save_failed();
       if (error instanceof VersionConflictError) return error.message || fallback;
       if (error instanceof ApiResponseError && error.fields) {
@@ -123,8 +132,8 @@ export function ProductForm({
   /** An English text's wiring (ADR 0087): optional, described by the group's hint. */
   const englishField = (name: "name_en" | "short_description_en") => ({
     id: `${id}-${name}`,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => set(name, event.target.value),
+    value: english[name],
+    onChange: (event: { target: { value: string } }) => setEnglishText(name, event.target.value),
     "aria-invalid": invalid[name] ? true : undefined,
     "aria-describedby": [`${id}-english-hint`, describe(name)].filter(Boolean).join(" "),
   });
@@ -208,8 +217,8 @@ export function ProductForm({
                 labelId={`${id}-long_description_en-label`}
                 describedBy={[`${id}-english-hint`, describe("long_description_en")].filter(Boolean).join(" ")}
                 lang="en"
-                initialHtml={values.long_description_en}
-                onChange={(html) => set("long_description_en", html)}
+                initialHtml={english.long_description_en}
+                onChange={(html) => setEnglishText("long_description_en", html)}
               />
             </Suspense>
           </div>
