@@ -48,6 +48,11 @@ describe("GET /api/products", () => {
         "long_description",
         "name",
         "short_description",
+        // ADR 0087: the English texts beside SPEC's fields.
+        "name_en",
+        "short_description_en",
+        "description_en",
+        "long_description_en",
         "sort_order",
         "temperaments",
         "updated_at",
@@ -123,6 +128,8 @@ describe("GET /api/categories", () => {
       id: teas.id,
       name: "Bitki Çayları",
       description: teas.description,
+      name_en: "",
+      description_en: "",
       version: 1,
       created_at: teas.createdAt.toISOString(),
     });

@@ -68,8 +68,15 @@ describe.each([
   // as 0008 adds it). 0007's rebuild copies the columns of its time, 0008 adds the column back
   // with the same '[]', so every row still compares equal. Likewise the request hash today's
   // writes keep with their keys (0011), and the member's language today's sign-in reads (0012),
-  // dropped again before migrating.
+  // dropped again before migrating. The English texts (0013) as the temperaments: 0007 rebuilds
+  // the tables without them, 0013 adds them back with the same ''.
   await db.run(sql`alter table products add temperaments text default '[]' not null`);
+  for (const column of ["name_en", "short_description_en", "description_en", "long_description_en"]) {
+    await db.run(sql.raw(`alter table products add ${column} text default '' not null`));
+  }
+  for (const column of ["name_en", "description_en"]) {
+    await db.run(sql.raw(`alter table categories add ${column} text default '' not null`));
+  }
   await db.run(sql`alter table idempotency_keys add request_hash text`);
   await db.run(sql`alter table users add locale text default 'en' not null`);
   const admin = await createMember(db, { email: testSettings.ADMIN_EMAIL, role: "admin", password: "admin-pass-1" });

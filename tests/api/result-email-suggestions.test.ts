@@ -128,6 +128,25 @@ describe("the result e-mail's suggested products", () => {
     }
   });
 
+  it("names a product by its English name to an English-language member, a product without one by its Turkish name marked lang=tr (ADR 0087)", async () => {
+    await createProduct(db, {
+      name: "Çörek Otu Yağı",
+      nameEn: "Black Seed Oil",
+      sortOrder: 1,
+      temperaments: ["melancholic"],
+    });
+    await createProduct(db, { name: "Zencefil", sortOrder: 2, temperaments: ["melancholic"] });
+
+    const mail = await signUpMelancholic();
+
+    expect(mail.text).toContain("- Black Seed Oil\n");
+    expect(mail.text).toContain("- Zencefil\n");
+    expect(mail.text).not.toContain("Çörek Otu Yağı");
+    const html = typeof mail.html === "string" ? mail.html : "";
+    expect(html).toMatch(/<td style="[^"]*">Black Seed Oil<\/td>/);
+    expect(html).toMatch(/<td lang="tr" style="[^"]*">Zencefil<\/td>/);
+  });
+
   it("sends the e-mail without the list when no product suits the member's temperaments", async () => {
     await createProduct(db, { name: "Papatya", temperaments: ["choleric", "sanguine"] });
     await createProduct(db, { name: "Sabun", temperaments: [] });

@@ -149,6 +149,8 @@ describe("home page", () => {
       id: 999,
       name: "Yeni Kategori",
       description: "",
+      name_en: "",
+      description_en: "",
       version: 1,
       created_at: new Date().toISOString(),
     };

@@ -116,8 +116,22 @@ function productFrom(input: ProductInput, base: Product): Product {
     // As the server: none sent keeps the row's (an empty list for a new one); a list is kept
     // once each, in the canonical order.
     temperaments: input.temperaments === undefined ? (base.temperaments ?? []) : inTemperamentOrder(input.temperaments),
+    // As the server (ADR 0087): an English text not sent keeps the row's; a new row's are empty.
+    name_en: input.name_en ?? base.name_en ?? "",
+    short_description_en: input.short_description_en ?? base.short_description_en ?? "",
+    description_en: input.description_en ?? base.description_en ?? "",
+    long_description_en: input.long_description_en ?? base.long_description_en ?? "",
   };
 }
+
+/** A category with a waiting create or update laid over it, as the server will store it. */
+const categoryFrom = (input: CategoryInput, base: Category): Category => ({
+  ...base,
+  name: input.name,
+  description: input.description ?? "",
+  name_en: input.name_en ?? base.name_en ?? "",
+  description_en: input.description_en ?? base.description_en ?? "",
+});
 
 /**
  * The lists as this device shows them: the server's, with the waiting changes applied in order
@@ -155,10 +169,12 @@ export function applyOutbox(
         shownProducts = shownProducts.filter((row) => row.id !== change.id);
         break;
       case "category.create":
-        shownCategories.push({ id: change.tempId, version: 0, created_at: now, description: "", ...change.input });
+        shownCategories.push(
+          categoryFrom(change.input, { id: change.tempId, version: 0, created_at: now } as Category),
+        );
         break;
       case "category.update":
-        shownCategories = replace(shownCategories, change.id, (row) => ({ ...row, description: "", ...change.input }));
+        shownCategories = replace(shownCategories, change.id, (row) => categoryFrom(change.input, row));
         break;
       case "category.delete":
         shownCategories = shownCategories.filter((row) => row.id !== change.id);

@@ -7,6 +7,10 @@ const product = {
   short_description: "Kış akşamları için",
   description: "",
   long_description: "<p>Ihlamur</p>",
+  name_en: "Linden Tea",
+  short_description_en: "",
+  description_en: "",
+  long_description_en: "",
   category_id: 1,
   images: ["/images/products/ihlamur-cayi.svg"],
   etsy_link: "https://www.etsy.com/listing/1/ihlamur",
@@ -16,7 +20,15 @@ const product = {
   created_at: "2025-01-01T00:00:00.000Z",
   updated_at: "2025-01-01T00:00:00.000Z",
 };
-const category = { id: 1, name: "Bitki Çayları", description: "", version: 1, created_at: "2025-01-01T00:00:00.000Z" };
+const category = {
+  id: 1,
+  name: "Bitki Çayları",
+  description: "",
+  name_en: "Herbal Teas",
+  description_en: "",
+  version: 1,
+  created_at: "2025-01-01T00:00:00.000Z",
+};
 
 describe("parseInitialData", () => {
   it("reads the list pages' data", () => {
@@ -27,6 +39,15 @@ describe("parseInitialData", () => {
     ).toEqual({
       productList: { category_id: null, products: [product], total: 30 },
       categories: [category],
+    });
+  });
+
+  it("reads a page rendered before the English texts existed, with them empty (ADR 0087)", () => {
+    const { name_en: _, short_description_en: _s, description_en: _d, long_description_en: _l, ...older } = product;
+    const { name_en: _n, description_en: _c, ...olderCategory } = category;
+    expect(parseInitialData(JSON.stringify({ product: older, categories: [olderCategory] }))).toEqual({
+      product: { ...older, name_en: "", short_description_en: "", description_en: "", long_description_en: "" },
+      categories: [{ ...olderCategory, name_en: "", description_en: "" }],
     });
   });
 

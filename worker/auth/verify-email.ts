@@ -5,6 +5,7 @@ import type { Product } from "../contract/catalogue.ts";
 import { localizedPath } from "../contract/locales.ts";
 import type { MemberLocale } from "../contract/member-locale.ts";
 import type { SharePreviews } from "../contract/share-previews.ts";
+import { shownName } from "../contract/shown-text.ts";
 import { suggestedProducts } from "../contract/suggestions.ts";
 import type { Temperament } from "../contract/temperaments.ts";
 import type { Database, Transaction } from "../db/client.ts";
@@ -130,8 +131,11 @@ async function suggestionLinks(
     // Gmail and Outlook show no SVG: a shop illustration is sent as its link preview's PNG.
     const shown = first === undefined ? undefined : (previews?.images[first] ?? first);
     const picture = shown === undefined ? null : URL.parse(shown, siteUrl("/"));
+    // The English name to a member who reads English, where the admin wrote one (ADR 0087).
+    const { text: name, lang } = shownName(product, locale);
     return {
-      name: product.name,
+      name,
+      lang,
       link: siteUrl(localizedPath(`/products/${product.id}`, locale)),
       picture: picture && (picture.protocol === "https:" || picture.protocol === "http:") ? picture.href : null,
     };

@@ -67,6 +67,10 @@ export function toProductDto(row: ProductRow): Product {
     short_description: row.shortDescription,
     description: row.description,
     long_description: row.longDescription,
+    name_en: row.nameEn,
+    short_description_en: row.shortDescriptionEn,
+    description_en: row.descriptionEn,
+    long_description_en: row.longDescriptionEn,
     category_id: row.categoryId,
     images: (Array.isArray(row.images) ? row.images : [row.images]).filter(
       (image): image is string => typeof image === "string",
@@ -81,8 +85,17 @@ export function toProductDto(row: ProductRow): Product {
   };
 }
 
-export function toCategoryDto({ id, name, description, version, createdAt }: typeof categories.$inferSelect): Category {
-  return { id, name, description, version, created_at: createdAt.toISOString() };
+export function toCategoryDto(row: typeof categories.$inferSelect): Category {
+  const { id, name, description, nameEn, descriptionEn, version, createdAt } = row;
+  return {
+    id,
+    name,
+    description,
+    name_en: nameEn,
+    description_en: descriptionEn,
+    version,
+    created_at: createdAt.toISOString(),
+  };
 }
 
 /** The order the shop shows products in: sort_order (as stored), then name, then id. */

@@ -73,6 +73,14 @@ function productColumns(input: ProductData) {
     ...(input.sort_order !== undefined ? { sortOrder: input.sort_order } : {}),
     // Left out, the stored list stays (an older client's PUT); a new row's default is '[]'.
     ...(input.temperaments !== undefined ? { temperaments: input.temperaments } : {}),
+    // The English texts (ADR 0087) likewise: left out, the stored ones stay; a new row's are ''.
+    ...(input.name_en !== undefined ? { nameEn: input.name_en } : {}),
+    ...(input.short_description_en !== undefined ? { shortDescriptionEn: input.short_description_en } : {}),
+    ...(input.description_en !== undefined ? { descriptionEn: input.description_en } : {}),
+    // Sanitized exactly as `long_description`.
+    ...(input.long_description_en !== undefined
+      ? { longDescriptionEn: sanitizeRichText(input.long_description_en) }
+      : {}),
   };
 }
 
@@ -101,15 +109,25 @@ export async function deleteProduct(tx: Transaction, at: RowAt): Promise<void> {
   if (deleted.length === 0) throw await missingOrStale(tx, "product", at.id);
 }
 
+/** A category's columns; an English text left out stays as stored (ADR 0087). */
+function categoryColumns({ name, description, name_en, description_en }: CategoryData) {
+  return {
+    name,
+    description,
+    ...(name_en !== undefined ? { nameEn: name_en } : {}),
+    ...(description_en !== undefined ? { descriptionEn: description_en } : {}),
+  };
+}
+
 export async function createCategory(tx: Transaction, input: CategoryData, now: Date): Promise<Category> {
-  const values = { ...input, createdAt: now, updatedAt: now };
+  const values = { ...categoryColumns(input), createdAt: now, updatedAt: now };
   return toCategoryDto(await inserted(tx.insert(categories).values(values).returning(safeCategoryColumns)));
 }
 
 export async function updateCategory(tx: Transaction, at: RowAt, input: CategoryData, now: Date): Promise<Category> {
   const [row] = await tx
     .update(categories)
-    .set({ ...input, version: sql`${categories.version} + 1`, updatedAt: now })
+    .set({ ...categoryColumns(input), version: sql`${categories.version} + 1`, updatedAt: now })
     .where(rowAt(categories, at))
     .returning(safeCategoryColumns);
   if (row) return toCategoryDto(row);

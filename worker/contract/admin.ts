@@ -23,6 +23,12 @@ const text = (max: number, required = true) =>
 /** A product's or a category's name: one line of visible characters. */
 const name = (max: number) => text(max).check(visibleCharactersOnly());
 
+/** A name that may be left empty (an English name, ADR 0087): when given, one line of visible characters. */
+const optionalName = (max: number) => text(max, false).check(visibleCharactersOnly());
+
+/** Rich HTML from the editor, sanitized on the server before it is stored (docs/architecture.md §6). */
+const richText = z.string().check(z.maxLength(100_000), noControlCharacters());
+
 /** A row's id; `z.int()` admits only safe integers, so every id is exact in JavaScript. */
 const positiveId = (error: string) => z.number({ error }).check(z.int({ error }), z.positive({ error }));
 
@@ -131,8 +137,14 @@ export const productInputSchema = z.strictObject({
   name: name(200),
   short_description: text(500),
   // Rich HTML from the editor; sanitized on the server before it is stored (docs/architecture.md §6).
-  long_description: z._default(z.string().check(z.maxLength(100_000), noControlCharacters()), ""),
+  long_description: z._default(richText, ""),
   description: z.optional(text(5000, false)),
+  // The English texts (ADR 0087), bounded and sanitized as their Turkish twins; left out, a new
+  // row's are empty and a PUT keeps the stored ones (an older client does not know them).
+  name_en: z.optional(optionalName(200)),
+  short_description_en: z.optional(text(500, false)),
+  description_en: z.optional(text(5000, false)),
+  long_description_en: z.optional(richText),
   category_id: positiveId("is required"),
   images: z._default(images, []),
   etsy_link: webUrl,
@@ -146,6 +158,8 @@ export type ProductData = z.output<typeof productInputSchema>;
 export const categoryInputSchema = z.strictObject({
   name: name(100),
   description: z._default(text(1000, false), ""),
+  name_en: z.optional(optionalName(100)),
+  description_en: z.optional(text(1000, false)),
 });
 export type CategoryInput = z.input<typeof categoryInputSchema>;
 export type CategoryData = z.output<typeof categoryInputSchema>;

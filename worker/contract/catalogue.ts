@@ -13,12 +13,24 @@ import { temperamentError, temperamentSchema, temperaments } from "./temperament
  */
 export const sortOrderLimit = 1_000_000_000;
 
+/**
+ * The optional English twins of the shop's main (Turkish) texts (ADR 0087): `name_en` beside
+ * `name`, and so on; empty: no English text, so an English page shows the Turkish one. Read as
+ * empty when absent: a page or a device's copy made before the fields existed.
+ */
+function englishTexts<const Field extends string>(...fields: Field[]) {
+  return Object.fromEntries(fields.map((field) => [`${field}_en`, z._default(z.string(), "")])) as {
+    [F in Field as `${F}_en`]: z.ZodMiniDefault<z.ZodMiniString<string>>;
+  };
+}
+
 export const productSchema = z.object({
   id: z.number().check(z.int()),
   name: z.string(),
   short_description: z.string(),
   description: z.string(),
   long_description: z.string(),
+  ...englishTexts("name", "short_description", "description", "long_description"),
   category_id: z.nullable(z.number().check(z.int())),
   images: z.array(z.string()),
   etsy_link: z.string(),
@@ -39,6 +51,7 @@ export const categorySchema = z.object({
   id: z.number().check(z.int()),
   name: z.string(),
   description: z.string(),
+  ...englishTexts("name", "description"),
   version: z.number().check(z.int()),
   created_at: z.string(),
 });

@@ -84,6 +84,9 @@ export const categories = sqliteTable("categories", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull(),
   description: text("description").notNull().default(""),
+  /** The English texts (ADR 0087); empty: English pages show the Turkish text above. */
+  nameEn: text("name_en").notNull().default(""),
+  descriptionEn: text("description_en").notNull().default(""),
   version: integer("version").notNull().default(1),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -98,6 +101,11 @@ export const products = sqliteTable(
     shortDescription: text("short_description").notNull(),
     description: text("description").notNull().default(""),
     longDescription: text("long_description").notNull().default(""), // sanitized HTML
+    /** The English texts (ADR 0087); empty: English pages show the Turkish text above. */
+    nameEn: text("name_en").notNull().default(""),
+    shortDescriptionEn: text("short_description_en").notNull().default(""),
+    descriptionEn: text("description_en").notNull().default(""),
+    longDescriptionEn: text("long_description_en").notNull().default(""), // sanitized HTML
     categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
     images: text("images", { mode: "json" }).notNull().$type<string[]>().default(sql`'[]'`),
     etsyLink: text("etsy_link").notNull(),

@@ -139,7 +139,13 @@ export function resetPasswordEmail(firstName: string, link: string, locale: Memb
  * A product suggested in the result e-mail: its name, the absolute address of its page and of its
  * first picture (null when it has none a mail client could load).
  */
-export type SuggestedProductLink = { name: string; link: string; picture: string | null };
+export type SuggestedProductLink = {
+  name: string;
+  /** "tr": a Turkish name in an English e-mail (no English name written yet, ADR 0087). */
+  lang?: "tr" | undefined;
+  link: string;
+  picture: string | null;
+};
 
 /** The heading over the suggested products, as on the site's home and profile. */
 export const suggestionsHeading = emailTexts.en.email_suggestions_heading;
@@ -154,11 +160,11 @@ function suggestionsSection(products: readonly SuggestedProductLink[], locale: M
   const t = emailTexts[locale];
   const heading = t.email_suggestions_heading;
   const rows = products
-    .map(({ name, link, picture }) => {
+    .map(({ name, lang, link, picture }) => {
       const image = picture
         ? `<img src="${escapeHtml(picture)}" alt="" width="96" height="72" style="display:block;width:96px;height:72px;border-radius:12px;object-fit:cover;background:#f1ece0;border:0">`
         : "";
-      return `<tr><td style="padding:0 0 12px"><a href="${escapeHtml(link)}" style="display:block;text-decoration:none;color:#26321f"><table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse"><tr><td style="width:96px;padding:0 16px 0 0;vertical-align:middle">${image}</td><td style="vertical-align:middle;font-size:16px;font-weight:600;color:#3f5a3c;text-decoration:underline">${escapeHtml(name)}</td></tr></table></a></td></tr>`;
+      return `<tr><td style="padding:0 0 12px"><a href="${escapeHtml(link)}" style="display:block;text-decoration:none;color:#26321f"><table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse"><tr><td style="width:96px;padding:0 16px 0 0;vertical-align:middle">${image}</td><td${lang ? ` lang="${lang}"` : ""} style="vertical-align:middle;font-size:16px;font-weight:600;color:#3f5a3c;text-decoration:underline">${escapeHtml(name)}</td></tr></table></a></td></tr>`;
     })
     .join("");
   const html = `<h2 style="margin:24px 0 12px;font-family:Georgia,serif;font-size:20px;color:#26321f">${escapeHtml(heading)}</h2>

@@ -1,6 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import type { Category } from "../../../worker/contract/catalogue.ts";
+import { shownName } from "../../../worker/contract/shown-text.ts";
 import { m } from "../../paraglide/messages.js";
+import { getLocale } from "../../paraglide/runtime.js";
 
 /**
  * "All Products" plus one link per category (docs/product.md §2's Products menu). The desktop hover menu
@@ -31,13 +33,22 @@ export function CategoryLinks({
           {m.nav_all_products()}
         </Link>
       </li>
-      {categories.map((category) => (
-        <li key={category.id}>
-          <Link to="/products" search={{ category: category.id }} className={linkClassName} onClick={onNavigate}>
-            {category.name}
-          </Link>
-        </li>
-      ))}
+      {categories.map((category) => {
+        const name = shownName(category, getLocale());
+        return (
+          <li key={category.id}>
+            <Link
+              to="/products"
+              search={{ category: category.id }}
+              lang={name.lang}
+              className={linkClassName}
+              onClick={onNavigate}
+            >
+              {name.text}
+            </Link>
+          </li>
+        );
+      })}
     </ul>
   );
 }

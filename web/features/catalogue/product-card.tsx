@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { memo } from "react";
 import type { Product } from "../../../worker/contract/catalogue.ts";
+import { shownName, shownSummary } from "../../../worker/contract/shown-text.ts";
 import { ArrowRightIcon } from "../../components/icons.tsx";
 import { ImageWithFallback } from "../../components/image-with-fallback.tsx";
 import { m } from "../../paraglide/messages.js";
@@ -28,6 +29,9 @@ export const ProductCard = memo(ProductCardContent, (before, after) => {
     a.name === b.name &&
     a.short_description === b.short_description &&
     a.description === b.description &&
+    a.name_en === b.name_en &&
+    a.short_description_en === b.short_description_en &&
+    a.description_en === b.description_en &&
     primaryImage(a) === primaryImage(b) &&
     before.headingLevel === after.headingLevel &&
     before.eager === after.eager &&
@@ -37,6 +41,10 @@ export const ProductCard = memo(ProductCardContent, (before, after) => {
 
 function ProductCardContent({ product, headingLevel = 3, eager = false, priority = false }: ProductCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const locale = getLocale();
+  // The English texts where the admin wrote them, else the Turkish ones, marked so (ADR 0087).
+  const name = shownName(product, locale);
+  const summary = shownSummary(product, locale);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-sand bg-white shadow-soft transition-[box-shadow,transform] duration-200 focus-within:shadow-lift hover:-translate-y-1 hover:shadow-lift">
       <div className="aspect-square overflow-hidden bg-linen">
@@ -53,22 +61,21 @@ function ProductCardContent({ product, headingLevel = 3, eager = false, priority
           className="size-full object-contain transition-transform duration-500 group-hover:scale-[1.04]"
         />
       </div>
-      <div className="flex flex-1 flex-col p-5 sm:p-6" lang="tr">
-        <Heading className="text-xl font-semibold text-sage-900">
+      <div className="flex flex-1 flex-col p-5 sm:p-6">
+        <Heading lang={name.lang} className="text-xl font-semibold text-sage-900">
           <Link
             to="/products/$id"
             params={{ id: String(product.id) }}
             className="outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-terracotta-600"
           >
-            {product.name}
+            {name.text}
           </Link>
         </Heading>
-        <p className="mt-2 line-clamp-3 text-[0.9375rem] leading-relaxed text-muted">
-          {product.short_description || product.description}
+        <p lang={summary.lang} className="mt-2 line-clamp-3 text-[0.9375rem] leading-relaxed text-muted">
+          {summary.text}
         </p>
         <span
           aria-hidden="true"
-          lang={getLocale()}
           className="mt-auto inline-flex items-center gap-1.5 pt-5 text-sm font-semibold text-terracotta-700"
         >
           {m.product_card_view_details()}

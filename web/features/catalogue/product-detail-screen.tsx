@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
 import { localizedPath } from "../../../worker/contract/locales.ts";
+import { shownLongDescription, shownName, shownSummary } from "../../../worker/contract/shown-text.ts";
 import type { Temperament } from "../../../worker/contract/temperaments.ts";
 import { ErrorPanel } from "../../components/error-panel.tsx";
 import { ExternalLink } from "../../components/external-link.tsx";
@@ -54,7 +55,13 @@ function ProductPending({
 }
 
 function ProductDetail({ product, category }: { product: Product; category: Category | undefined }) {
-  useDocumentTitle(product.name);
+  const locale = getLocale();
+  // The English texts where the admin wrote them, else the Turkish ones, marked so (ADR 0087).
+  const name = shownName(product, locale);
+  const summary = shownSummary(product, locale);
+  const longDescription = shownLongDescription(product, locale);
+  const categoryName = category ? shownName(category, locale) : undefined;
+  useDocumentTitle(name.text);
   const { onShopVisit } = useInsightEvents(product.id);
   const images = product.images.filter((src) => src.trim());
   return (
@@ -68,22 +75,25 @@ function ProductDetail({ product, category }: { product: Product; category: Cate
       </Link>
 
       <div className="mt-4 grid gap-8 lg:mt-6 lg:grid-cols-2 lg:gap-14">
-        <Gallery key={product.id} images={images} name={product.name} />
+        <Gallery key={product.id} images={images} name={name.text} lang={name.lang} />
 
         <div className="min-w-0">
-          <div lang="tr">
-            {category ? (
+          <div>
+            {category && categoryName ? (
               <Link
                 to="/products"
                 search={{ category: category.id }}
+                lang={categoryName.lang}
                 className="eyebrow inline-block rounded hover:text-terracotta-600 hover:underline"
               >
-                {category.name}
+                {categoryName.text}
               </Link>
             ) : null}
-            <h1 className="mt-2 text-4xl font-semibold text-sage-900 sm:text-5xl">{product.name}</h1>
-            <p className="mt-5 text-lg leading-relaxed text-muted">
-              {product.short_description || product.description}
+            <h1 lang={name.lang} className="mt-2 text-4xl font-semibold text-sage-900 sm:text-5xl">
+              {name.text}
+            </h1>
+            <p lang={summary.lang} className="mt-5 text-lg leading-relaxed text-muted">
+              {summary.text}
             </p>
           </div>
           <TemperamentBadges temperaments={product.temperaments} />
@@ -98,12 +108,12 @@ function ProductDetail({ product, category }: { product: Product; category: Cate
           </div>
           <p className="mt-4 text-sm text-muted">{m.product_orders_through_etsy()}</p>
 
-          {product.long_description.trim() ? (
+          {longDescription.text.trim() ? (
             <section aria-labelledby="description-title" className="mt-10 border-t border-sand pt-8">
               <h2 id="description-title" className="text-2xl font-semibold text-sage-900">
                 {m.product_description()}
               </h2>
-              <RichText html={product.long_description} className="rich-text mt-4" />
+              <RichText html={longDescription.text} lang={longDescription.lang} className="rich-text mt-4" />
             </section>
           ) : null}
         </div>
@@ -142,7 +152,7 @@ function TemperamentBadges({ temperaments }: { temperaments: readonly Temperamen
 }
 
 /** The main image, and thumbnails to switch it when the product has several (docs/product.md §2). */
-function Gallery({ images, name }: { images: string[]; name: string }) {
+function Gallery({ images, name, lang }: { images: string[]; name: string; lang: "tr" | undefined }) {
   const [index, setIndex] = useState(0);
   const current = images[index] ?? placeholderImage;
   const several = images.length > 1;
@@ -152,7 +162,7 @@ function Gallery({ images, name }: { images: string[]; name: string }) {
         <ImageWithFallback
           src={current}
           alt={several ? m.product_image_alt({ name, number: index + 1, count: images.length }) : name}
-          lang="tr"
+          lang={lang}
           width={800}
           height={800}
           loading="eager"
@@ -208,8 +218,9 @@ function ShareButton({ product }: { product: Product }) {
 
   const share = async () => {
     // The page's own language: a Turkish page shares the Turkish address and its Turkish preview.
-    const url = new URL(localizedPath(`/products/${product.id}`, getLocale()), window.location.origin).toString();
-    const data = { title: product.name, text: product.short_description, url };
+    const locale = getLocale();
+    const url = new URL(localizedPath(`/products/${product.id}`, locale), window.location.origin).toString();
+    const data = { title: shownName(product, locale).text, text: shownSummary(product, locale).text, url };
     if (typeof navigator.share === "function" && (navigator.canShare?.(data) ?? true)) {
       try {
         await navigator.share(data);

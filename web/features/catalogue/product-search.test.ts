@@ -171,3 +171,27 @@ describe("a list screen's question over the whole list", () => {
     expect(findProducts(products, texts, { ...any, categoryId: 9 })).toEqual({ products: [], total: 0 });
   });
 });
+
+describe("the English texts in search (ADR 0087)", () => {
+  const linden = product("Ihlamur Çayı", { name_en: "Linden Tea", long_description_en: "<p>For <b>winter</b></p>" });
+
+  it("finds a product by its English name and by its Turkish name, both as name matches", () => {
+    for (const query of ["linden", "tea", "ihlamur", "cay"]) {
+      expect(queryMatcher(query)(linden), query).toBe(true);
+    }
+    const ranked = findProducts(
+      [{ id: 1, category_id: null, temperaments: [] }],
+      [linden],
+      { categoryId: undefined, temperament: undefined, query: "linden", limit: 10 },
+      [],
+    );
+    expect(ranked.total).toBe(1);
+  });
+
+  it("finds the English descriptions, and a category by its English name", () => {
+    expect(queryMatcher("winter")(linden)).toBe(true);
+    const herbal = [{ id: 3, name: "Bitki Çayları", name_en: "Herbal Teas" }];
+    expect(queryMatcher("herbal", herbal)(product("Adaçayı"), 3)).toBe(true);
+    expect(queryMatcher("herbal")(product("Adaçayı"), 3)).toBe(false);
+  });
+});

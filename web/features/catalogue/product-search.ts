@@ -16,7 +16,17 @@ export function foldForSearch(text: string): string {
     .trim();
 }
 
-type Searchable = { name: string; short_description: string; description: string; long_description: string };
+type Searchable = {
+  name: string;
+  short_description: string;
+  description: string;
+  long_description: string;
+  // The English texts (ADR 0087); absent in a copy an older build stored.
+  name_en?: string | undefined;
+  short_description_en?: string | undefined;
+  description_en?: string | undefined;
+  long_description_en?: string | undefined;
+};
 
 const stripTags = (html: string) => html.replace(/<[^>]*>/g, " ");
 
@@ -27,8 +37,18 @@ const stripTags = (html: string) => html.replace(/<[^>]*>/g, " ");
  * break it is in the name.
  */
 export function searchTextOf(product: Searchable): string {
-  const descriptions = [product.short_description, product.description, stripTags(product.long_description)];
-  return ` ${foldForSearch(product.name)}\n ${foldForSearch(descriptions.join(" "))}`;
+  // Both languages' texts (ADR 0087): an English page shows an English name but its shopper may
+  // know the Turkish one, and a Turkish shopper may type the English one.
+  const names = [product.name, product.name_en ?? ""];
+  const descriptions = [
+    product.short_description,
+    product.description,
+    stripTags(product.long_description),
+    product.short_description_en ?? "",
+    product.description_en ?? "",
+    stripTags(product.long_description_en ?? ""),
+  ];
+  return ` ${foldForSearch(names.join(" "))}\n ${foldForSearch(descriptions.join(" "))}`;
 }
 
 /** A text an older build stored (one line, no leading space) is folded again, not matched as it is. */
@@ -39,7 +59,7 @@ export const isCurrentSearchText = (text: string | undefined): text is string =>
 export const MatchRank = { Name: 0, Category: 1, Description: 2 } as const;
 export type MatchRank = (typeof MatchRank)[keyof typeof MatchRank];
 
-type NamedCategory = { id: number; name: string };
+type NamedCategory = { id: number; name: string; name_en?: string | undefined };
 
 /**
  * A test for one query (issue 38): every word of it must start a word of the product's name, its
@@ -53,7 +73,9 @@ export function queryRanker(
   categories: readonly NamedCategory[] = [],
 ): (foldedText: string, categoryId: number | null) => MatchRank | undefined {
   const words = foldForSearch(query).split(" ").filter(Boolean);
-  const categoryTexts = new Map(categories.map((category) => [category.id, ` ${foldForSearch(category.name)}`]));
+  const categoryTexts = new Map(
+    categories.map((category) => [category.id, ` ${foldForSearch(`${category.name} ${category.name_en ?? ""}`)}`]),
+  );
   return (foldedText, categoryId) => {
     // The name is a few words: finding its end costs less than a word's search.
     const nameEnd = foldedText.indexOf("\n");

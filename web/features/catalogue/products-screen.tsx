@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import type { Category } from "../../../worker/contract/catalogue.ts";
 import { productsPageSize } from "../../../worker/contract/initial-data.ts";
+import { shownDescription, shownName } from "../../../worker/contract/shown-text.ts";
 import { type Temperament, temperaments } from "../../../worker/contract/temperaments.ts";
 import { ErrorPanel } from "../../components/error-panel.tsx";
 import { SearchIcon } from "../../components/icons.tsx";
@@ -58,8 +59,12 @@ export function ProductsScreen({
   } = useProducts(requested, query, limit, temperament);
   const searchId = useId();
   const category = categories?.find((c) => c.id === categoryId);
+  // The English texts where the admin wrote them, else the Turkish ones, marked so (ADR 0087).
+  const categoryDescription = category ? shownDescription(category, getLocale()) : undefined;
   useDocumentTitle(
-    [category?.name, temperament && temperamentNames[temperament], m.nav_products()].filter(Boolean).join(" · "),
+    [category && shownName(category, getLocale()).text, temperament && temperamentNames[temperament], m.nav_products()]
+      .filter(Boolean)
+      .join(" · "),
   );
   const more = shown !== undefined && count !== undefined && count > shown.length;
 
@@ -94,9 +99,9 @@ export function ProductsScreen({
         <TemperamentFilter selected={temperament} categoryId={categoryId} />
       </div>
 
-      {category?.description ? (
-        <p className="mt-5 max-w-2xl text-muted" lang="tr">
-          {category.description}
+      {categoryDescription?.text ? (
+        <p className="mt-5 max-w-2xl text-muted" lang={categoryDescription.lang}>
+          {categoryDescription.text}
         </p>
       ) : null}
 
@@ -214,9 +219,12 @@ function CategoryFilter({
   selected: number | undefined;
   onSelect: (categoryId: number | undefined) => void;
 }) {
-  const options: { id: number | undefined; name: string }[] = [
+  const options: { id: number | undefined; name: string; lang?: "tr" | undefined }[] = [
     { id: undefined, name: m.products_all_categories() },
-    ...(categories ?? []),
+    ...(categories ?? []).map((category) => {
+      const name = shownName(category, getLocale());
+      return { id: category.id, name: name.text, lang: name.lang };
+    }),
   ];
   const row = useRef<HTMLFieldSetElement>(null);
   // A category chosen in the header's menu may be far to the right: brought into the row, once
@@ -225,7 +233,7 @@ function CategoryFilter({
   return (
     <fieldset ref={row} className={chipRow}>
       <legend className="sr-only">{m.products_filter_by_category()}</legend>
-      {options.map(({ id, name }) => (
+      {options.map(({ id, name, lang }) => (
         <button
           key={id ?? "all"}
           type="button"
@@ -233,7 +241,7 @@ function CategoryFilter({
           onClick={() => {
             if (id !== selected) onSelect(id);
           }}
-          lang={id === undefined ? undefined : "tr"}
+          lang={lang}
           className={chip(id === selected, "sage")}
         >
           {name}

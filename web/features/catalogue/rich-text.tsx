@@ -6,8 +6,8 @@ import { sanitizeRichText } from "../../../worker/contract/rich-text.ts";
  * it is rendered (docs/architecture.md §6), whatever the server stored. The sanitizer needs no DOM, so the
  * server render and the browser produce the same markup.
  */
-export function RichText({ html, className }: { html: string; className?: string }) {
+export function RichText({ html, className, lang }: { html: string; className?: string; lang?: string | undefined }) {
   const clean = useMemo(() => sanitizeRichText(html), [html]);
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized just above
-  return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return <div className={className} lang={lang} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

@@ -1,10 +1,12 @@
 import { Link } from "@tanstack/react-router";
 import type { Product } from "../../../worker/contract/catalogue.ts";
+import { shownName } from "../../../worker/contract/shown-text.ts";
 import { suggestedProducts, suggestionLimit } from "../../../worker/contract/suggestions.ts";
 import { ErrorPanel } from "../../components/error-panel.tsx";
 import { ImageWithFallback } from "../../components/image-with-fallback.tsx";
 import type { TemperamentResult } from "../../lib/member-temperament.ts";
 import { m } from "../../paraglide/messages.js";
+import { getLocale } from "../../paraglide/runtime.js";
 import { ProductCardRow } from "./product-card.tsx";
 import { primaryImage } from "./product-image.ts";
 import { useProducts } from "./use-catalogue.ts";
@@ -60,6 +62,7 @@ export function SuggestedProductList({ result }: { result: TemperamentResult }) 
 }
 
 function SuggestedProductRow({ product }: { product: Product }) {
+  const name = shownName(product, getLocale());
   return (
     <Link
       to="/products/$id"
@@ -75,8 +78,8 @@ function SuggestedProductRow({ product }: { product: Product }) {
         height={48}
         className="h-12 w-16 shrink-0 rounded-lg bg-linen object-cover"
       />
-      <span lang="tr" className="min-w-0 text-sm leading-snug [overflow-wrap:anywhere]">
-        {product.name}
+      <span lang={name.lang} className="min-w-0 text-sm leading-snug [overflow-wrap:anywhere]">
+        {name.text}
       </span>
     </Link>
   );

@@ -6,6 +6,7 @@ import type { Product } from "../../contract/catalogue.ts";
 import { idParamSchema } from "../../contract/catalogue.ts";
 import { featuredProductCount, type InitialData, productsPageSize } from "../../contract/initial-data.ts";
 import { type Locale, localizedPath, splitLocale } from "../../contract/locales.ts";
+import { shownName, shownSummary } from "../../contract/shown-text.ts";
 import { siteDescriptions, siteTitles } from "../../contract/site-texts.ts";
 import { temperamentSchema } from "../../contract/temperaments.ts";
 import { ApiError } from "../../lib/api-error.ts";
@@ -193,11 +194,13 @@ export const pageRoutes = createRouter()
       const [categories, product] = await Promise.all([catalogue.categories(), catalogue.product(id.data.id)]);
       if (!product.data) return renderProductNotFound(c, catalogue.stamp, categories.data, path);
       const origin = c.var.siteOrigin();
+      // The English texts on an English page where the admin wrote them, else the Turkish (ADR 0087).
+      const name = shownName(product.data, locale).text;
+      const summary = shownSummary(product.data, locale).text.trim();
       return renderCataloguePage(c, catalogue.stamp, path, 200, {
         meta: {
-          title: `${product.data.name} — Doğal Yaşam`,
-          description:
-            product.data.short_description.trim() || product.data.description.trim() || heads[locale].site.description,
+          title: `${name} — Doğal Yaşam`,
+          description: summary || heads[locale].site.description,
           structuredData: productStructuredData(
             origin,
             canonicalUrl(path, origin),
@@ -205,7 +208,7 @@ export const pageRoutes = createRouter()
             categories.data,
             locale,
           ),
-          product: { image: product.data.images[0], name: product.data.name },
+          product: { image: product.data.images[0], name },
           preloadImage: product.data.images[0],
           type: "product",
         },

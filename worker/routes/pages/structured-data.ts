@@ -2,6 +2,7 @@ import { decodeHTML } from "entities/decode";
 import { FilterXSS } from "xss";
 import type { Category, Product } from "../../contract/catalogue.ts";
 import { type Locale, localizedPath } from "../../contract/locales.ts";
+import { shownName, shownText } from "../../contract/shown-text.ts";
 import { shopName } from "./share-image.ts";
 
 /**
@@ -56,7 +57,10 @@ export function staticPageStructuredData(
   ];
 }
 
-/** The trail's words: the product's own name and category are the shop's, in Turkish. */
+/**
+ * The trail's words; the product's own name and its category's are the admin's, in English on an
+ * English page where written, else in Turkish (ADR 0087).
+ */
 const trailNames: Record<Locale, { home: string; products: string }> = {
   en: { home: "Home", products: "Products" },
   tr: { home: "Ana Sayfa", products: "Ürünler" },
@@ -74,6 +78,8 @@ export function productStructuredData(
   locale: Locale,
 ): StructuredData[] {
   const category = categories.find((c) => c.id === product.category_id);
+  const name = shownName(product, locale).text;
+  const categoryName = category && shownName(category, locale).text;
   const images = product.images.flatMap((image) => {
     const absolute = URL.parse(image, origin);
     return absolute && (absolute.protocol === "https:" || absolute.protocol === "http:") ? [absolute.toString()] : [];
@@ -82,19 +88,19 @@ export function productStructuredData(
   const trail = [
     { name: trailNames[locale].home, item: address("/") },
     category
-      ? { name: category.name, item: address(`/products?category=${category.id}`) }
+      ? { name: categoryName, item: address(`/products?category=${category.id}`) }
       : { name: trailNames[locale].products, item: address("/products") },
-    { name: product.name, item: url },
+    { name, item: url },
   ];
   return [
     {
       "@context": context,
       "@type": "Product",
-      name: product.name,
-      description: productText(product),
+      name,
+      description: productText(product, locale),
       ...(images.length > 0 ? { image: images } : {}),
       url,
-      ...(category ? { category: category.name } : {}),
+      ...(category ? { category: categoryName } : {}),
     },
     {
       "@context": context,
@@ -104,7 +110,7 @@ export function productStructuredData(
     {
       "@context": context,
       "@type": "ItemPage",
-      name: product.name,
+      name,
       url,
       inLanguage: locale,
       isPartOf: { "@type": "WebSite", name: shopName, url: address("/") },
@@ -112,9 +118,18 @@ export function productStructuredData(
   ];
 }
 
-/** The product's fullest description as plain text: the long one (HTML) when it has any text. */
-export function productText(product: Product): string {
-  return htmlToText(product.long_description) || product.description.trim() || product.short_description.trim();
+/**
+ * The product's fullest description as plain text: the long one (HTML) when it has any text; on
+ * an English page the English one when the admin wrote any, else the Turkish (ADR 0087).
+ */
+export function productText(product: Product, locale: Locale): string {
+  const fullest = (long: string, description: string, short: string) =>
+    htmlToText(long) || description.trim() || short.trim();
+  return shownText(
+    locale,
+    fullest(product.long_description, product.description, product.short_description),
+    fullest(product.long_description_en ?? "", product.description_en ?? "", product.short_description_en ?? ""),
+  ).text;
 }
 
 // No element is kept: each tag becomes a space (so "<p>a</p><p>b</p>" reads "a b"), and the

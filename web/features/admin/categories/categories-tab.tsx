@@ -6,6 +6,7 @@ import { m } from "../../../paraglide/messages.js";
 import { VersionConflictError } from "../admin-api.ts";
 import { formatDate } from "../admin-format.ts";
 import { AdminField, AdminForm, type FormWords, fieldClass, inputClass } from "../admin-ui.tsx";
+import { EnglishTexts } from "../english-texts.tsx";
 import { CardActions, ManagementTab, useManagementTab } from "../management-tab.tsx";
 import { type SaveOutcome, saveChange } from "../outbox/outbox.ts";
 import { useVersionedSave } from "../use-versioned-save.ts";
@@ -113,6 +114,9 @@ function CategoryForm({
   const id = useId();
   const [name, setName] = useState(category?.name ?? "");
   const [description, setDescription] = useState(category?.description ?? "");
+  // The English texts (ADR 0087); `?? ""`: a copy kept from before they existed.
+  const [nameEn, setNameEn] = useState(category?.name_en ?? "");
+  const [descriptionEn, setDescriptionEn] = useState(category?.description_en ?? "");
   const [nameError, setNameError] = useState<string | null>(null);
   const save = useVersionedSave("category", category, {
     onSaved,
@@ -120,6 +124,8 @@ function CategoryForm({
     onLoadCurrent: (current) => {
       setName(current.name);
       setDescription(current.description);
+      setNameEn(current.name_en ?? "");
+      setDescriptionEn(current.description_en ?? "");
     },
   });
 
@@ -133,7 +139,12 @@ function CategoryForm({
     }
     setNameError(null);
     await save.run(
-      { name: name.trim(), description: description.trim() },
+      {
+        name: name.trim(),
+        description: description.trim(),
+        name_en: nameEn.trim(),
+        description_en: descriptionEn.trim(),
+      },
       (error) => `${m.admin_category_save_failed()}${serverReason(error)}`,
     );
   };
@@ -170,6 +181,29 @@ function CategoryForm({
           className={`${fieldClass} py-3`}
         />
       </AdminField>
+      <EnglishTexts id={id} initiallyOpen={Boolean(category?.name_en || category?.description_en)} refused={false}>
+        <AdminField id={`${id}-name_en`} label={m.english_texts_name()}>
+          <input
+            id={`${id}-name_en`}
+            lang="en"
+            value={nameEn}
+            aria-describedby={`${id}-english-hint`}
+            onChange={(event) => setNameEn(event.target.value)}
+            className={inputClass}
+          />
+        </AdminField>
+        <AdminField id={`${id}-description_en`} label={m.english_texts_description()}>
+          <textarea
+            id={`${id}-description_en`}
+            lang="en"
+            rows={3}
+            value={descriptionEn}
+            aria-describedby={`${id}-english-hint`}
+            onChange={(event) => setDescriptionEn(event.target.value)}
+            className={`${fieldClass} py-3`}
+          />
+        </AdminField>
+      </EnglishTexts>
     </AdminForm>
   );
 }

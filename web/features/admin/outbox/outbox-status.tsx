@@ -29,7 +29,7 @@ const changeWords = {
 } as const;
 
 /** What an entry changes, in a line: "Edit product “Ihlamur Çayı”", "Product order in “Çaylar”". */
-export function describeChange(change: OutboxChange, categories: readonly Category[]): string {
+export function describeChange(change: OutboxChange, categories: readonly Pick<Category, "id" | "name">[]): string {
   if (change.kind === "reorder") {
     const name = categories.find((category) => category.id === change.categoryId)?.name;
     return name ? m.admin_change_order_in({ name }) : m.admin_change_order();
@@ -153,6 +153,10 @@ const fieldLabels: Record<string, () => string> = {
   category_id: m.admin_field_category,
   images: m.admin_field_images,
   etsy_link: m.admin_field_shop_link,
+  name_en: m.english_texts_name,
+  short_description_en: m.english_texts_short_description,
+  description_en: m.english_texts_description,
+  long_description_en: m.english_texts_long_description,
 };
 
 /** The server's row beside the admin's change, the fields that differ. */

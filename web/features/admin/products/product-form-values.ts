@@ -50,3 +50,24 @@ export function productPayload(values: ProductFormValues): ProductInput {
     temperaments: inTemperamentOrder(values.temperaments),
   };
 }
+
+/** The English texts the form's English group edits (ADR 0087); empty: the English pages show the Turkish. */
+export type EnglishFormValues = { name_en: string; short_description_en: string; long_description_en: string };
+
+/** A product's English texts for the form; `?? ""`: a copy the device kept from before they existed. */
+export function englishFormFrom(product: Product | undefined): EnglishFormValues {
+  return {
+    name_en: product?.name_en ?? "",
+    short_description_en: product?.short_description_en ?? "",
+    long_description_en: product?.long_description_en ?? "",
+  };
+}
+
+/** The English texts as the payload carries them: always sent, so emptying one clears it. */
+export function englishPayload(values: EnglishFormValues) {
+  return {
+    name_en: values.name_en.trim(),
+    short_description_en: values.short_description_en.trim(),
+    long_description_en: values.long_description_en,
+  } satisfies Partial<ProductInput>;
+}

@@ -15,9 +15,13 @@ import {
   inputClass,
   labelClass,
 } from "../admin-ui.tsx";
+import { EnglishTexts } from "../english-texts.tsx";
 import type { SaveOutcome } from "../outbox/outbox.ts";
 import { useVersionedSave } from "../use-versioned-save.ts";
 import {
+  type EnglishFormValues,
+  englishFormFrom,
+  englishPayload,
   missingProductFields,
   type ProductField,
   type ProductFormValues,
@@ -66,6 +70,7 @@ export function ProductForm({
 }) {
   const id = useId();
   const [values, setValues] = useState(() => productFormFrom(product));
+  const [english, setEnglish] = useState(() => englishFormFrom(product));
   // Remounts the editor when the form loads another version of the description.
   const [editorKey, setEditorKey] = useState(0);
   const [invalid, setInvalid] = useState<Partial<Record<string, string>>>({});
@@ -74,6 +79,7 @@ export function ProductForm({
     summary: (current) => current.short_description,
     onLoadCurrent: (current) => {
       setValues(productFormFrom(current));
+      setEnglish(englishFormFrom(current));
       setEditorKey((key) => key + 1);
     },
   });
@@ -86,6 +92,10 @@ export function ProductForm({
       setInvalid(rest);
       if (Object.keys(rest).length === 0 && !save.conflict) save.setNotice(null);
     }
+  };
+  const setEnglishText = (key: keyof EnglishFormValues, value: string) => {
+    setEnglish((current) => ({ ...current, [key]: value }));
+    if (invalid[key]) setInvalid(Object.fromEntries(Object.entries(invalid).filter(([field]) => field !== key)));
   };
   const setImage = (index: number, value: string) =>
     set(
@@ -109,7 +119,7 @@ export function ProductForm({
       return;
     }
     setInvalid({});
-    await save.run(productPayload(values), (error) => {
+    await save.run({ ...productPayload(values), ...englishPayload(english) }, (error) => {
       const fallback = m.admin_product_save_failed();
       if (error instanceof VersionConflictError) return error.message || fallback;
       if (error instanceof ApiResponseError && error.fields) {
@@ -120,6 +130,14 @@ export function ProductForm({
   };
 
   const describe = (field: string) => (invalid[field] ? `${id}-${field}-error` : undefined);
+  /** An English text's wiring (ADR 0087): optional, described by the group's hint. */
+  const englishField = (name: "name_en" | "short_description_en") => ({
+    id: `${id}-${name}`,
+    value: english[name],
+    onChange: (event: { target: { value: string } }) => setEnglishText(name, event.target.value),
+    "aria-invalid": invalid[name] ? true : undefined,
+    "aria-describedby": [`${id}-english-hint`, describe(name)].filter(Boolean).join(" "),
+  });
   /** One required text field's wiring: its id, value and setter, and its problem. */
   const field = (name: ProductField) => ({
     id: `${id}-${name}`,
@@ -173,6 +191,43 @@ export function ProductForm({
           <FieldError id={`${id}-long_description-error`}>{invalid.long_description}</FieldError>
         ) : null}
       </div>
+
+      <EnglishTexts
+        id={id}
+        initiallyOpen={Boolean(product?.name_en || product?.short_description_en || product?.long_description_en)}
+        refused={Object.keys(invalid).some((field) => field.endsWith("_en"))}
+      >
+        <AdminField id={`${id}-name_en`} label={m.english_texts_name()} error={invalid.name_en}>
+          <input {...englishField("name_en")} lang="en" className={inputClass} />
+        </AdminField>
+        <AdminField
+          id={`${id}-short_description_en`}
+          label={m.english_texts_short_description()}
+          error={invalid.short_description_en}
+        >
+          <textarea {...englishField("short_description_en")} lang="en" rows={2} className={`${fieldClass} py-3`} />
+        </AdminField>
+        <div>
+          <span id={`${id}-long_description_en-label`} className={`${labelClass} mb-1.5 block`}>
+            {m.english_texts_description()}
+          </span>
+          <div>
+            <Suspense fallback={<EditorPlaceholder />}>
+              <RichTextEditor
+                key={editorKey}
+                labelId={`${id}-long_description_en-label`}
+                describedBy={[`${id}-english-hint`, describe("long_description_en")].filter(Boolean).join(" ")}
+                lang="en"
+                initialHtml={english.long_description_en}
+                onChange={(html) => setEnglishText("long_description_en", html)}
+              />
+            </Suspense>
+          </div>
+          {invalid.long_description_en ? (
+            <FieldError id={`${id}-long_description_en-error`}>{invalid.long_description_en}</FieldError>
+          ) : null}
+        </div>
+      </EnglishTexts>
 
       <fieldset aria-describedby={describe("images")}>
         <legend className={labelClass}>{m.admin_field_images()}</legend>

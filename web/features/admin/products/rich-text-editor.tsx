@@ -18,11 +18,14 @@ import { plainTextToHtml, sanitizePastedHtml } from "./rich-text-paste.ts";
 export function RichTextEditor({
   labelId,
   describedBy,
+  lang,
   initialHtml,
   onChange,
 }: {
   labelId: string;
   describedBy?: string;
+  /** The language of the text written, when it is not the page's (the English texts, ADR 0087). */
+  lang?: string;
   initialHtml: string;
   onChange(html: string): void;
 }) {
@@ -54,6 +57,7 @@ export function RichTextEditor({
         "aria-multiline": "true",
         "aria-labelledby": labelId,
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
+        ...(lang ? { lang } : {}),
         class:
           "rich-text min-h-[10rem] max-h-[24rem] overflow-y-auto rounded-b-xl bg-white px-4 py-3 text-base text-ink focus-visible:outline-2 focus-visible:outline-offset-0",
       },
