@@ -252,6 +252,22 @@ test("phone: the admin adds two phone photos; they are upright, small, without m
   await page.getByRole("status").filter({ hasText: "Product created successfully!" }).waitFor();
   const saved = (await getJson<Product[]>(shop.server, "/api/products")).find((p) => p.name === "Fotoğraflı Ihlamur");
   expect(saved?.images).toEqual([uprightUrl]);
+
+  // A shopper's phone (390 px at 2×, nothing cached: a browser may reuse a wider variant it holds)
+  // takes the 960 px variant on the product page, upright.
+  const shopper = await openPage("phone");
+  await openApp(shopper, `/products/${saved?.id}`);
+  const main = shopper.getByRole("main").locator("img[fetchpriority=high]");
+  await expect
+    .poll(() => main.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).currentSrc))
+    .toBe(`${shop.server.url}${uprightUrl.replace("-1600.webp", "-960.webp")}`);
+  // Upright: 4:3 across (natural sizes are in CSS pixels once a width is chosen from `srcset`).
+  const [shownWidth = 0, shownHeight = 1] = await main.evaluate((img) => [
+    (img as HTMLImageElement).naturalWidth,
+    (img as HTMLImageElement).naturalHeight,
+  ]);
+  expect(shownWidth / shownHeight).toBeCloseTo(4 / 3, 1);
+  expect(await main.getAttribute("srcset")).toBe(photoSrcSet(uprightUrl));
 });
 
 test("the photos in the form on a laptop in English, and on a phone and a laptop in Turkish", async () => {

@@ -56,6 +56,8 @@ function ProductCardContent({ product, headingLevel = 3, eager = false, priority
           decoding="async"
           width={640}
           height={640}
+          // One column on a phone, two from sm, three from lg (the products grid).
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
           // The whole picture (issue 38): the shop's pictures are square, and a 4:3 box cut their
           // tops and bottoms; a picture of another shape is shown whole on the linen.
           className="size-full object-contain transition-transform duration-500 group-hover:scale-[1.04]"

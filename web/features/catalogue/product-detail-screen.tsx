@@ -165,6 +165,8 @@ function Gallery({ images, name, lang }: { images: string[]; name: string; lang:
           lang={lang}
           width={800}
           height={800}
+          // The page's width on a phone; half of it beside the texts from lg.
+          sizes="(min-width: 1024px) 50vw, 100vw"
           loading="eager"
           fetchPriority="high"
           decoding="async"
@@ -191,6 +193,7 @@ function Gallery({ images, name, lang }: { images: string[]; name: string; lang:
                   alt=""
                   width={96}
                   height={96}
+                  sizes="96px"
                   loading="lazy"
                   decoding="async"
                   className="size-full object-cover"

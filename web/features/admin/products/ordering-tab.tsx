@@ -258,6 +258,7 @@ function SortableRow({
         product={product}
         width={48}
         height={48}
+        sizes="48px"
         className="hidden size-12 shrink-0 rounded-lg bg-linen object-cover sm:block"
       />
       <div className="min-w-0 flex-1">

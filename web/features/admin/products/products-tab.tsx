@@ -65,6 +65,7 @@ export function ProductsTab({ products, categories, onChanged }: ProductTabProps
               loading="lazy"
               width={640}
               height={480}
+              sizes="(min-width: 1280px) 33vw, (min-width: 640px) 50vw, 100vw"
               className="size-full object-cover"
             />
           </div>
