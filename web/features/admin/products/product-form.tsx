@@ -171,26 +171,15 @@ export function ProductForm({
         <textarea {...field("short_description")} rows={2} className={`${fieldClass} py-3`} />
       </AdminField>
 
-      <div>
-        {/* A label element labels form controls only; the editor is named by this id. */}
-        <span id={`${id}-long_description-label`} className={`${labelClass} mb-1.5 block`}>
-          {m.admin_field_description()}
-        </span>
-        <div>
-          <Suspense fallback={<EditorPlaceholder />}>
-            <RichTextEditor
-              key={editorKey}
-              labelId={`${id}-long_description-label`}
-              describedBy={describe("long_description")}
-              initialHtml={values.long_description}
-              onChange={(html) => set("long_description", html)}
-            />
-          </Suspense>
-        </div>
-        {invalid.long_description ? (
-          <FieldError id={`${id}-long_description-error`}>{invalid.long_description}</FieldError>
-        ) : null}
-      </div>
+      <RichTextField
+        id={`${id}-long_description`}
+        label={m.admin_field_description()}
+        editorKey={editorKey}
+        describedBy={describe("long_description")}
+        initialHtml={values.long_description}
+        onChange={(html) => set("long_description", html)}
+        error={invalid.long_description}
+      />
 
       <EnglishTexts
         id={id}
@@ -207,26 +196,16 @@ export function ProductForm({
         >
           <textarea {...englishField("short_description_en")} lang="en" rows={2} className={`${fieldClass} py-3`} />
         </AdminField>
-        <div>
-          <span id={`${id}-long_description_en-label`} className={`${labelClass} mb-1.5 block`}>
-            {m.english_texts_description()}
-          </span>
-          <div>
-            <Suspense fallback={<EditorPlaceholder />}>
-              <RichTextEditor
-                key={editorKey}
-                labelId={`${id}-long_description_en-label`}
-                describedBy={[`${id}-english-hint`, describe("long_description_en")].filter(Boolean).join(" ")}
-                lang="en"
-                initialHtml={english.long_description_en}
-                onChange={(html) => setEnglishText("long_description_en", html)}
-              />
-            </Suspense>
-          </div>
-          {invalid.long_description_en ? (
-            <FieldError id={`${id}-long_description_en-error`}>{invalid.long_description_en}</FieldError>
-          ) : null}
-        </div>
+        <RichTextField
+          id={`${id}-long_description_en`}
+          label={m.english_texts_description()}
+          editorKey={editorKey}
+          describedBy={[`${id}-english-hint`, describe("long_description_en")].filter(Boolean).join(" ")}
+          lang="en"
+          initialHtml={english.long_description_en}
+          onChange={(html) => setEnglishText("long_description_en", html)}
+          error={invalid.long_description_en}
+        />
       </EnglishTexts>
 
       <fieldset aria-describedby={describe("images")}>
@@ -316,6 +295,50 @@ export function ProductForm({
         {invalid.temperaments ? <FieldError id={`${id}-temperaments-error`}>{invalid.temperaments}</FieldError> : null}
       </fieldset>
     </AdminForm>
+  );
+}
+
+/** The rich-text editor (lazy: its code loads when the form opens) with its label and error. */
+function RichTextField({
+  id,
+  label,
+  editorKey,
+  describedBy,
+  lang,
+  initialHtml,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  /** A new key starts the editor anew with `initialHtml` (another product, or a reset form). */
+  editorKey: string | number;
+  describedBy: string | undefined;
+  lang?: string;
+  initialHtml: string;
+  onChange(html: string): void;
+  error: string | undefined;
+}) {
+  return (
+    <div>
+      {/* A label element labels form controls only; the editor is named by this id. */}
+      <span id={`${id}-label`} className={`${labelClass} mb-1.5 block`}>
+        {label}
+      </span>
+      <div>
+        <Suspense fallback={<EditorPlaceholder />}>
+          <RichTextEditor
+            key={editorKey}
+            labelId={`${id}-label`}
+            describedBy={describedBy}
+            lang={lang}
+            initialHtml={initialHtml}
+            onChange={onChange}
+          />
+        </Suspense>
+      </div>
+      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+    </div>
   );
 }
 
