@@ -218,6 +218,9 @@ export default defineConfig(({ mode }) => ({
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/contract-check.ts"],
+          // A cap, not a measure: tests that start a process or hash many passwords took over
+          // Vitest's 5 s default on a busy 2-core machine (node-server, lockout, faults).
+          testTimeout: 30_000,
         },
       },
       {
