@@ -24,6 +24,19 @@ export type OutboxChange =
   | { kind: "category.update"; id: number; baseVersion: number; input: CategoryInput }
   | { kind: "category.delete"; id: number; baseVersion: number; name: string }
   | {
+      /**
+       * One of the shop's own photos (issue 41, ADR 0093), made on this device: sent before the
+       * product changes that list its address, which the device names as the server will.
+       */
+      kind: "photo.upload";
+      /** The largest variant's address (worker/contract/photos.ts), as a product's `images` lists it. */
+      src: string;
+      /** The chosen file's name, for the outbox's list. */
+      name: string;
+      /** Every variant, smallest first, as the upload sends them. */
+      variants: { width: number; blob: Blob }[];
+    }
+  | {
       kind: "reorder";
       /** The scope's products in the order the admin chose. */
       ids: number[];
@@ -37,13 +50,16 @@ export type OutboxState = "waiting" | "sending" | "conflict" | "rejected";
 /** A refusal as the API words it (`{detail, code, fields}`). */
 export type Refusal = { status: number; code: string; detail: string; fields?: Record<string, string> };
 
-/** The entry's layout; a later release reads older formats, so changes queued before an update still replay. */
-export const outboxFormat = 1;
+/**
+ * The entry's layout; a later release reads older formats, so changes queued before an update still
+ * replay, and an older tab leaves a newer format's entries to the tabs that know them. 2: photos.
+ */
+export const outboxFormat = 2;
 
 export type OutboxEntry = {
   /** Replay order; IndexedDB never hands out a number twice, so it also names temporary ids. */
   seq?: number;
-  format: typeof outboxFormat;
+  format: number;
   /** The admin who made the change: the queue never replays under another account. */
   owner: string;
   /** Sent as `Idempotency-Key`; the same on every retry of this change. */
@@ -178,6 +194,9 @@ export function applyOutbox(
         break;
       case "category.delete":
         shownCategories = shownCategories.filter((row) => row.id !== change.id);
+        break;
+      case "photo.upload":
+        // The product changes that list the photo show it; the upload changes no row.
         break;
       case "reorder": {
         const position = new Map(change.ids.map((id, index) => [id, index + 1]));

@@ -212,27 +212,37 @@ export class SessionManager {
   }
 
   /**
-   * `fetch` with the member's bearer token, refreshed first when needed. A 401 means the
+   * A request sent with the member's bearer token, refreshed first when needed. A 401 means the
    * session was ended elsewhere (signed out on another device, password changed) or the
-   * server's clock disagrees: one refresh tells which; a second 401 signs out.
+   * server's clock disagrees: one refresh tells which, and the request is sent once more; a
+   * second 401 signs out. `drop` lets go of an answer the retry replaces.
    */
-  readonly fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+  async authorized<T extends { status: unknown }>(
+    send: (bearer: string | null) => Promise<T>,
+    drop: (answer: T) => Promise<void> | void = () => {},
+  ): Promise<T> {
     const token = await this.getAccessToken();
-    const send = (bearer: string | null) => {
-      const headers = new Headers(init.headers);
-      if (bearer) headers.set("Authorization", `Bearer ${bearer}`);
-      return this.#deps.fetch(input, { ...init, headers });
-    };
-    const response = await send(token);
-    if (response.status !== 401 || !token) return response;
+    const answer = await send(token);
+    if (answer.status !== 401 || !token) return answer;
     const outcome = await this.#refresh({ force: true });
-    if (typeof outcome === "string") return response;
-    // The retry's answer replaces this one: let it go rather than leave its request open.
-    await response.body?.cancel();
+    if (typeof outcome === "string") return answer;
+    await drop(answer);
     const retried = await send(outcome.access_token);
     if (retried.status === 401) this.#signOutLocally();
     return retried;
-  };
+  }
+
+  /** `fetch` through `authorized`. */
+  readonly fetch = (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> =>
+    this.authorized(
+      (bearer) => {
+        const headers = new Headers(init.headers);
+        if (bearer) headers.set("Authorization", `Bearer ${bearer}`);
+        return this.#deps.fetch(input, { ...init, headers });
+      },
+      // The retry's answer replaces this one: let it go rather than leave its request open.
+      (response) => response.body?.cancel(),
+    );
 
   // ---- Password reset ------------------------------------------------------------------------
 

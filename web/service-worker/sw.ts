@@ -9,6 +9,7 @@ import { cleanupOutdatedCaches, getCacheKeyForURL, matchPrecache, precacheAndRou
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
 import { localeChoiceCache, localizedPath, splitLocale } from "../../worker/contract/locales.ts";
+import { ownPicturesCache } from "../../worker/contract/photos.ts";
 import { appShellUrlFor, isCataloguePage, isKnownPage, isPageNavigation, navigationTimeoutSeconds } from "./routes.ts";
 
 /**
@@ -174,7 +175,7 @@ const imageCache = (cacheName: string, maxEntries: number, statuses: number[]) =
 // showed before this worker controlled it can be stored the same way (the message below).
 // Bound above a real shop's size: the catalogue store hands over every product's first picture
 // (1,000 products) for the products never opened.
-const ownImages = imageCache("images", 2000, [200]);
+const ownImages = imageCache(ownPicturesCache, 2000, [200]);
 registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/images/"), ownImages);
 
 // Another host's pictures, kept ahead like the shop's own when that host lets the worker read

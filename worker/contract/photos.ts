@@ -25,6 +25,13 @@ export const maxPhotoHeight = 4000;
 /** The most bytes one variant may have (2 MB): a 1600 px photo is a few hundred kB. */
 export const maxPhotoVariantBytes = 2 * 1024 * 1024;
 
+/**
+ * The Cache Storage cache the service worker answers `/images/…` from (web/service-worker/sw.ts);
+ * the admin's device puts a photo's variants there the moment it queues the photo (ADR 0093), so
+ * every screen of that device shows it before, or without, the upload.
+ */
+export const ownPicturesCache = "images";
+
 /** The multipart field every variant of an upload is sent in (`POST /api/admin/images`). */
 export const photoUploadField = "variant";
 

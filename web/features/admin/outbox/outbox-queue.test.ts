@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
 import type { ProductInput } from "../../../../worker/contract/admin.ts";
-import { AdminDatabase, type OutboxEntry } from "../../../lib/admin-outbox.ts";
+import { AdminDatabase, applyOutbox, type OutboxEntry, outboxFormat } from "../../../lib/admin-outbox.ts";
 import { createOutboxQueue } from "./outbox-queue.ts";
 import { createReplayer, rebaseOrder, type SendResult } from "./outbox-replayer.ts";
 
@@ -176,9 +176,17 @@ describe("the outbox replay", () => {
   it("leaves an entry of a newer release's format to the tab that knows it", async () => {
     const { db, queue, replayer, sent } = device();
     const entry = await queue.queue({ kind: "product.update", id: 7, baseVersion: 3, input: input("A") });
-    await db.entries.update(entry.seq as number, { format: 2 as 1 });
+    await db.entries.update(entry.seq as number, { format: outboxFormat + 1 });
     await replayer(() => ({ status: 200, body: {} })).drain();
     expect(sent).toEqual([]);
+  });
+
+  it("sends an entry queued by an older release", async () => {
+    const { db, queue, replayer, sent } = device();
+    const entry = await queue.queue({ kind: "product.update", id: 7, baseVersion: 3, input: input("A") });
+    await db.entries.update(entry.seq as number, { format: 1 });
+    await replayer(() => ({ status: 200, body: {} })).drain();
+    expect(sent.map((one) => one.key)).toEqual([entry.key]);
   });
 
   it("never sends another account's changes", async () => {
@@ -186,6 +194,82 @@ describe("the outbox replay", () => {
     await queue.queue({ kind: "product.update", id: 7, baseVersion: 3, input: input("A") });
     await replayer(() => ({ status: 200, body: {} }), "admin-2").drain();
     expect(sent).toEqual([]);
+  });
+});
+
+describe("photos in the outbox (ADR 0093)", () => {
+  const photo = (hash: string) => ({
+    kind: "photo.upload" as const,
+    src: `/images/${hash.repeat(64)}-960.webp`,
+    name: `${hash}.jpg`,
+    variants: [{ width: 480, blob: new Blob(["small"], { type: "image/webp" }) }],
+  });
+  const withImages = (name: string, images: string[]) => ({ ...input(name), images });
+
+  it("keeps a photo's bytes on the device and sends it before the product change that lists it", async () => {
+    const { db, queue, replayer, sent } = device();
+    const a = photo("a");
+    await queue.queue(a);
+    await queue.queue({ kind: "product.create", input: withImages("Lavanta", ["https://x.test/1.jpg", a.src]) });
+    const [kept] = await db.entries.toArray();
+    expect(kept?.change.kind === "photo.upload" && (await kept.change.variants[0]?.blob.text())).toBe("small");
+    await replayer(() => ({ status: 201, body: { id: 5, version: 1 } })).drain();
+    expect(sent.map((entry) => entry.change.kind)).toEqual(["photo.upload", "product.create"]);
+    expect(await db.entries.count()).toBe(0);
+  });
+
+  it("holds the product changes that list a refused photo, and only those", async () => {
+    const { db, queue, replayer, sent } = device();
+    const a = photo("a");
+    await queue.queue(a);
+    await queue.queue({ kind: "product.update", id: 7, baseVersion: 3, input: withImages("A", [a.src]) });
+    await queue.queue({ kind: "product.update", id: 8, baseVersion: 1, input: input("B", 2) });
+    await replayer((entry) =>
+      entry.change.kind === "photo.upload"
+        ? { status: 400, body: { detail: "Variant 1 is not an image.", code: "photo_not_an_image" } }
+        : { status: 200, body: { id: 8, version: 2 } },
+    ).drain();
+    expect(sent.map((entry) => (entry.change.kind === "product.update" ? entry.change.id : entry.change.kind))).toEqual(
+      ["photo.upload", 8],
+    );
+    expect((await db.entries.toArray()).map((entry) => entry.state)).toEqual(["rejected", "waiting"]);
+  });
+
+  it("takes a discarded photo out of the product changes queued after it", async () => {
+    const { db, queue } = device();
+    const a = photo("a");
+    const queued = await queue.queue(a);
+    await queue.queue({
+      kind: "product.update",
+      id: 7,
+      baseVersion: 3,
+      input: withImages("A", ["https://x.test/1.jpg", a.src]),
+    });
+    await queue.discard(queued.seq as number);
+    const [left] = await db.entries.toArray();
+    expect(left?.change).toEqual(expect.objectContaining({ input: withImages("A", ["https://x.test/1.jpg"]) }));
+  });
+
+  it("does not fold a product change into one queued before a photo it lists", async () => {
+    const { db, queue, replayer, sent } = device();
+    await queue.queue({ kind: "product.update", id: 7, baseVersion: 3, input: input("A") });
+    const a = photo("a");
+    await queue.queue(a);
+    await queue.queue({ kind: "product.update", id: 7, baseVersion: 3, input: withImages("A", [a.src]) });
+    expect((await db.entries.toArray()).map((entry) => entry.change.kind)).toEqual([
+      "product.update",
+      "photo.upload",
+      "product.update",
+    ]);
+    await replayer(() => ({ status: 200, body: { id: 7, version: 4 } })).drain();
+    expect(sent.map((entry) => entry.change.kind)).toEqual(["product.update", "photo.upload", "product.update"]);
+    // The second edit went on the version the first one made.
+    expect(sent[2]?.change).toEqual(expect.objectContaining({ baseVersion: 4 }));
+  });
+
+  it("changes no row on the device's lists by itself", () => {
+    const entry = { change: photo("a") } as OutboxEntry;
+    expect(applyOutbox([], [], [entry])).toEqual({ products: [], categories: [] });
   });
 });
 

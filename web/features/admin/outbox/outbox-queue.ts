@@ -69,7 +69,16 @@ export function createOutboxQueue({ db, owner: currentOwner, now, newKey, change
           change.kind === "reorder"
             ? entries.at(-1)
             : entries.findLast((e) => rowsOf(e.change).some((row) => row === rows[0]) && e.owner === owner);
-        const folded = last && last.owner === owner && unsent(last) ? fold(last, change) : undefined;
+        // A product change that lists a photo queued after `last` stays after that photo's upload.
+        const needsLater =
+          change.kind === "product.update" &&
+          entries.some(
+            (e) =>
+              (e.seq as number) > (last?.seq ?? 0) &&
+              e.change.kind === "photo.upload" &&
+              rowsOf(change).includes(`photo:${e.change.src}`),
+          );
+        const folded = last && last.owner === owner && unsent(last) && !needsLater ? fold(last, change) : undefined;
         if (last?.seq !== undefined && folded !== undefined) {
           if (folded === "cancelled") await db.entries.delete(last.seq);
           else await db.entries.update(last.seq, { change: folded });
@@ -139,7 +148,8 @@ export function createOutboxQueue({ db, owner: currentOwner, now, newKey, change
 
     /**
      * Drops a change (Discard), with every later change that needs a row it was to create: they
-     * could never be sent. Resolves with what was dropped.
+     * could never be sent. A dropped photo leaves the later product changes that listed it.
+     * Resolves with what was dropped.
      */
     async discard(seq: number): Promise<OutboxEntry[]> {
       const dropped = await db.transaction("rw", db.entries, async () => {
@@ -147,6 +157,17 @@ export function createOutboxQueue({ db, owner: currentOwner, now, newKey, change
         const index = entries.findIndex((entry) => entry.seq === seq);
         const first = entries[index];
         if (!first) return [];
+        if (first.change.kind === "photo.upload") {
+          const { src } = first.change;
+          for (const later of entries.slice(index + 1)) {
+            const { change } = later;
+            if (change.kind !== "product.create" && change.kind !== "product.update") continue;
+            const images = [change.input.images ?? []].flat();
+            if (!images.includes(src)) continue;
+            const input = { ...change.input, images: images.filter((image) => image !== src) };
+            await db.entries.update(later.seq as number, { change: { ...change, input } });
+          }
+        }
         const created = first.change.kind.endsWith("create") ? rowsOf(first.change)[0] : undefined;
         const drop = [first, ...entries.slice(index + 1).filter((e) => created && rowsOf(e.change).includes(created))];
         await db.entries.bulkDelete(drop.map((entry) => entry.seq as number));

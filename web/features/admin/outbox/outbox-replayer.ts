@@ -1,4 +1,5 @@
 import type { Category, Product } from "../../../../worker/contract/catalogue.ts";
+import { parsePhotoAddress } from "../../../../worker/contract/photos.ts";
 import {
   type AdminDatabase,
   byDisplayOrder,
@@ -8,13 +9,20 @@ import {
 } from "../../../lib/admin-outbox.ts";
 import { m } from "../../../paraglide/messages.js";
 
-/** The row an entry is about, as `product:12` / `category:-3`, and the rows it needs to exist. */
+/** The shop's own photos a product change lists: their uploads must be on the server first. */
+const photosOf = (images: string | string[] | undefined) =>
+  [images ?? []].flat().flatMap((src) => (parsePhotoAddress(src) ? [`photo:${src}`] : []));
+
+/**
+ * The row an entry is about, as `product:12` / `category:-3` / `photo:/images/….webp`, and the
+ * rows it needs to exist.
+ */
 export function rowsOf(change: OutboxChange): string[] {
   switch (change.kind) {
     case "product.create":
-      return [`product:${change.tempId}`, `category:${change.input.category_id}`];
+      return [`product:${change.tempId}`, `category:${change.input.category_id}`, ...photosOf(change.input.images)];
     case "product.update":
-      return [`product:${change.id}`, `category:${change.input.category_id}`];
+      return [`product:${change.id}`, `category:${change.input.category_id}`, ...photosOf(change.input.images)];
     case "product.delete":
       return [`product:${change.id}`];
     case "category.create":
@@ -22,6 +30,8 @@ export function rowsOf(change: OutboxChange): string[] {
     case "category.update":
     case "category.delete":
       return [`category:${change.id}`];
+    case "photo.upload":
+      return [`photo:${change.src}`];
     case "reorder":
       return change.ids.map((id) => `product:${id}`);
   }
@@ -116,7 +126,7 @@ export function createReplayer({ db, owner, send, now, random, newKey, exclusive
         // An entry of a newer release's format (this tab is an older build still open) waits for
         // the tab that knows it.
         const waits =
-          entry.format !== outboxFormat ||
+          entry.format > outboxFormat ||
           entry.owner !== me ||
           entry.state === "conflict" ||
           entry.state === "rejected" ||
@@ -189,6 +199,8 @@ export function createReplayer({ db, owner, send, now, random, newKey, exclusive
   /** Applied: the entry leaves, later entries learn the row's id and version, and the stored lists take the row. */
   function acknowledge(entry: OutboxEntry, row: Product | Category | undefined) {
     const { change } = entry;
+    // A stored photo is no row: the product changes after it already name its address.
+    if (change.kind === "photo.upload") return db.entries.delete(entry.seq as number);
     return db.transaction("rw", db.entries, db.loads, async () => {
       await db.entries.delete(entry.seq as number);
       const later = (await db.entries.toArray()).filter((other) => (other.seq as number) > (entry.seq as number));

@@ -19,9 +19,14 @@ type Writable = {
  * given fetch (the session's, in the browser): the entry's key as `Idempotency-Key`, the version
  * it was based on as `If-Match`, a reorder with the order it was based on.
  */
-export function outboxSender(fetch: typeof globalThis.fetch): (entry: OutboxEntry) => Promise<SendResult> {
+export function outboxSender(
+  fetch: typeof globalThis.fetch,
+  /** A photo's upload: multipart, with its progress told as it goes (photo-upload.ts). */
+  sendPhoto: (change: Extract<OutboxEntry["change"], { kind: "photo.upload" }>, key: string) => Promise<SendResult>,
+): (entry: OutboxEntry) => Promise<SendResult> {
   const admin = hc<AppType>("/api", { fetch }).admin;
   return async ({ key, change }) => {
+    if (change.kind === "photo.upload") return sendPhoto(change, key);
     const headers = (version?: number) => ({
       headers: { "Idempotency-Key": key, ...(version === undefined ? {} : { "If-Match": `"${version}"` }) },
     });

@@ -34,6 +34,7 @@ export function describeChange(change: OutboxChange, categories: readonly Pick<C
     const name = categories.find((category) => category.id === change.categoryId)?.name;
     return name ? m.admin_change_order_in({ name }) : m.admin_change_order();
   }
+  if (change.kind === "photo.upload") return m.photos_change_upload({ name: change.name });
   const [row, action] = change.kind.split(".") as ["product" | "category", "create" | "update" | "delete"];
   return changeWords[row][action]({ name: "input" in change ? change.input.name : change.name });
 }

@@ -9,6 +9,7 @@ import { VersionConflictError } from "../admin-api.ts";
 import { createOutboxQueue, type NewChange } from "./outbox-queue.ts";
 import { createReplayer, type DrainOutcome } from "./outbox-replayer.ts";
 import { outboxSender } from "./outbox-requests.ts";
+import { sendPhoto } from "./photo-upload.ts";
 
 /*
  * The outbox of this page (ADR 0046) over the browser's pieces: IndexedDB through Dexie, the
@@ -117,7 +118,7 @@ function openOutbox() {
       }
     });
 
-  const send = outboxSender((input, init) => session.fetch(input, init));
+  const send = outboxSender((input, init) => session.fetch(input, init), sendPhoto);
   async function sendNow(change: NewChange): Promise<SaveOutcome> {
     const full = { tempId: 0, ...change } as OutboxChange;
     const result = await send(newEntry(full, owner() ?? "", crypto.randomUUID(), Date.now()));
@@ -142,6 +143,19 @@ function openOutbox() {
       return () => listeners.delete(listener);
     },
     status: () => status,
+
+    /**
+     * A change kept in the outbox and sent in its turn, without waiting for the server: a photo
+     * (ADR 0093), whose address the device already knows. Where this browser keeps no outbox
+     * (no IndexedDB) it is sent at once, and the promise tells how that went.
+     */
+    async add(change: NewChange): Promise<void> {
+      try {
+        await queue.queue(change);
+      } catch {
+        await sendNow(change);
+      }
+    },
 
     /**
      * A screen's save: kept in the outbox, then sent. "sent" once the server applied it;

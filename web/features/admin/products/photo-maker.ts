@@ -1,3 +1,9 @@
+import {
+  ownPicturesCache,
+  parsePhotoAddress,
+  photoFormats,
+  photoVariantPath,
+} from "../../../../worker/contract/photos.ts";
 import { callWorker } from "../../../lib/worker-calls.ts";
 import type { encodeVariant, PhotoPlan, PhotoType, PhotoVariant, planPhoto } from "./photo-pipeline.ts";
 
@@ -27,3 +33,30 @@ export const encodeVariantOnDevice = (
   type?: PhotoType,
 ): Promise<PhotoVariant> =>
   photoWorker()<Awaited<ReturnType<typeof encodeVariant>>>("encodeVariant", file, size, width, type);
+
+/**
+ * The address the server will give a photo (worker/contract/photos.ts): its largest variant's
+ * SHA-256, width and format. Known on the device, so a product can list the photo before the
+ * upload (ADR 0093).
+ */
+export async function photoAddressOf(largest: { width: number; blob: Blob }): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await largest.blob.arrayBuffer()));
+  const hash = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  const extension = largest.blob.type === photoFormats.webp ? "webp" : "jpg";
+  return photoVariantPath({ hash, width: largest.width, extension }, largest.width);
+}
+
+/**
+ * Puts a photo's variants where this device's service worker answers `/images/…` from, so every
+ * screen here shows the photo at once, online or not; the upload later stores the same bytes.
+ */
+export async function keepPhotoOnDevice(src: string, variants: { width: number; blob: Blob }[]): Promise<void> {
+  const address = parsePhotoAddress(src);
+  if (!address || !("caches" in self)) return;
+  const cache = await caches.open(ownPicturesCache);
+  await Promise.all(
+    variants.map(({ width, blob }) =>
+      cache.put(photoVariantPath(address, width), new Response(blob, { headers: { "Content-Type": blob.type } })),
+    ),
+  );
+}

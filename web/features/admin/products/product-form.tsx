@@ -74,6 +74,8 @@ export function ProductForm({
   // Remounts the editor when the form loads another version of the description.
   const [editorKey, setEditorKey] = useState(0);
   const [invalid, setInvalid] = useState<Partial<Record<string, string>>>({});
+  // Photos still being made are not in `images` yet: the product is saved once they are.
+  const [preparingPhotos, setPreparingPhotos] = useState(0);
   const save = useVersionedSave("product", product, {
     onSaved,
     summary: (current) => current.short_description,
@@ -106,6 +108,10 @@ export function ProductForm({
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (save.busy) return;
+    if (preparingPhotos > 0) {
+      save.setNotice({ tone: "error", text: m.photos_still_preparing() });
+      return;
+    }
     const missing = missingProductFields(values);
     if (missing.length > 0) {
       setInvalid(
@@ -213,6 +219,7 @@ export function ProductForm({
         <ProductPhotos
           images={values.images}
           onChange={(update) => setValues((current) => ({ ...current, images: update(current.images) }))}
+          onPreparing={setPreparingPhotos}
         />
         <p className="text-sm text-muted">{m.admin_images_hint()}</p>
         <ul className="mt-2 space-y-2">

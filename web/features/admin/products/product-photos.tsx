@@ -1,93 +1,77 @@
-import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
+import { type ChangeEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { parsePhotoAddress, photoVariantPath, photoWidthsFor } from "../../../../worker/contract/photos.ts";
+import type { OutboxEntry } from "../../../lib/admin-outbox.ts";
 import { m } from "../../../paraglide/messages.js";
 import { writeErrorMessage } from "../admin-api.ts";
 import { IconButton } from "../admin-ui.tsx";
-import { encodeVariantOnDevice, planPhotoOnDevice } from "./photo-maker.ts";
+import { getOutbox, useOutboxEntries } from "../outbox/outbox.ts";
+import { photoProgress } from "../outbox/photo-upload.ts";
+import { encodeVariantOnDevice, keepPhotoOnDevice, photoAddressOf, planPhotoOnDevice } from "./photo-maker.ts";
 import type { PhotoType } from "./photo-pipeline.ts";
-import { uploadPhoto } from "./photo-upload.ts";
 
 /** Issue 41: at most this many photos chosen at once. */
 export const photosAtOnce = 10;
 
-/** A chosen photo on its way: made on the device, then uploaded. */
-interface PendingPhoto {
-  /** Also its upload's `Idempotency-Key`: a retry of the same photo stores nothing twice. */
+/** A chosen photo while the device makes its variants, before it joins the images. */
+interface PreparingPhoto {
   key: string;
   name: string;
   preview?: string;
-  /** 0 to 1 while uploading; undefined while the variants are made. */
-  progress?: number;
   error?: string;
-  /** Kept for a retry after a failed upload. */
-  variants?: { width: number; blob: Blob }[];
 }
 
 const notMade = (reason: "cannot-decode" | "metadata-left", name: string) =>
   reason === "metadata-left" ? m.photos_metadata_left({ name }) : m.photos_cannot_open({ name });
 
 /**
- * "Add Photos" in the product form (issue 41, ADR 0091): the admin takes or picks up to 10 photos;
- * each is made into its variants on the device (photo-maker.ts), previewed, uploaded with a
- * progress bar, and its address joins the product's `images` (where typed URLs keep working). The
- * photos already in `images` are shown as tiles to move (the first image is the main picture) or
- * remove.
+ * "Add Photos" in the product form (issue 41, ADR 0091, 0093): the admin takes or picks up to 10
+ * photos; each is made into its variants on the device (photo-maker.ts) and previewed, then
+ * queued in the admin's outbox and kept where this device's pictures are served from, and its
+ * address joins the product's `images` at once (where typed URLs keep working). The outbox sends
+ * the photo before the product change that lists it, online now or when the network is back. The
+ * photos in `images` are shown as tiles to move (the first image is the main picture) or remove,
+ * each with its upload's progress while the outbox still holds it.
  */
 export function ProductPhotos({
   images,
   onChange,
+  onPreparing,
 }: {
   images: readonly string[];
-  /** Changes the form's `images` from their latest value (uploads finish at any time). */
+  /** Changes the form's `images` from their latest value (photos are ready at any time). */
   onChange(update: (images: string[]) => string[]): void;
+  /** How many chosen photos are still being made: the form saves once none is. */
+  onPreparing(count: number): void;
 }) {
   const id = useId();
-  const [pending, setPending] = useState<PendingPhoto[]>([]);
+  const [preparing, setPreparing] = useState<PreparingPhoto[]>([]);
   const [message, setMessage] = useState<string | null>(null);
-  // The previews of photos uploaded here: their addresses may not be served yet to this device.
+  // The previews of photos made here, by address: shown while this device has no other copy.
   const previews = useRef(new Map<string, string>());
-  const uploads = useRef(new Map<string, AbortController>());
-  // One upload at a time, in the order chosen: the photos join the images in that order, and a
-  // phone's uplink is no faster for sending two at once.
-  const queue = useRef(Promise.resolve());
+  const removed = useRef(new Set<string>());
+  const uploads = new Map(
+    (useOutboxEntries() ?? []).flatMap((entry) =>
+      entry.change.kind === "photo.upload" ? [[entry.change.src, entry] as const] : [],
+    ),
+  );
 
   useEffect(() => {
     const made = previews.current;
-    const running = uploads.current;
     return () => {
-      for (const controller of running.values()) controller.abort();
       for (const url of made.values()) URL.revokeObjectURL(url);
     };
   }, []);
 
-  const update = (key: string, change: Partial<PendingPhoto>) =>
-    setPending((all) => all.map((photo) => (photo.key === key ? { ...photo, ...change } : photo)));
+  const stillMaking = preparing.filter((photo) => !photo.error).length;
+  useEffect(() => onPreparing(stillMaking), [onPreparing, stillMaking]);
 
-  const upload = async (key: string, name: string, variants: { width: number; blob: Blob }[], preview: string) => {
-    const controller = new AbortController();
-    uploads.current.set(key, controller);
-    update(key, { progress: 0, error: undefined, variants });
-    try {
-      const { src: url } = await uploadPhoto(variants, key, {
-        onProgress: (progress) => update(key, { progress }),
-        signal: controller.signal,
-      });
-      previews.current.set(url, preview);
-      setPending((all) => all.filter((photo) => photo.key !== key));
-      // The same photo chosen twice has the same address (named by its bytes): listed once.
-      onChange((current) => [...current.filter((image) => image.trim() !== "" && image !== url), url]);
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      update(key, { progress: undefined, error: `${name}: ${writeErrorMessage(error, m.photos_upload_failed())}` });
-    } finally {
-      uploads.current.delete(key);
-    }
-  };
+  const update = (key: string, change: Partial<PreparingPhoto>) =>
+    setPreparing((all) => all.map((photo) => (photo.key === key ? { ...photo, ...change } : photo)));
 
   /** Makes every chosen photo's preview first (each within moments), then the rest, one photo at a time. */
   const addPhotos = async (files: File[]) => {
     const chosen = files.map((file) => ({ file, key: crypto.randomUUID(), name: file.name }));
-    setPending((all) => [...all, ...chosen.map(({ key, name }) => ({ key, name }))]);
+    setPreparing((all) => [...all, ...chosen.map(({ key, name }) => ({ key, name }))]);
     const started = chosen.map(async ({ file, key, name }) => {
       const plan = await planPhotoOnDevice(file);
       const failed = (text: string) => {
@@ -97,9 +81,7 @@ export function ProductPhotos({
       if (!plan.ok) return failed(m.photos_cannot_open({ name }));
       const [smallest = plan.width] = plan.widths;
       const first = await encodeVariantOnDevice(file, plan, smallest);
-      if (!first.ok) {
-        return failed(notMade(first.reason, name));
-      }
+      if (!first.ok) return failed(notMade(first.reason, name));
       const preview = URL.createObjectURL(first.blob);
       update(key, { preview });
       return { file, key, name, plan, first, preview };
@@ -118,8 +100,22 @@ export function ProductPhotos({
         }
         variants.push({ width: variant.width, blob: variant.blob });
       }
-      if (failure) update(key, { error: failure });
-      else queue.current = queue.current.then(() => upload(key, name, variants, preview));
+      if (failure) {
+        update(key, { error: failure });
+        continue;
+      }
+      if (removed.current.has(key)) continue;
+      try {
+        const src = await photoAddressOf(variants.at(-1) as { width: number; blob: Blob });
+        previews.current.set(src, preview);
+        await keepPhotoOnDevice(src, variants).catch(() => {});
+        await getOutbox().add({ kind: "photo.upload", src, name, variants });
+        setPreparing((all) => all.filter((one) => one.key !== key));
+        // The same photo chosen twice has the same address (named by its bytes): listed once.
+        onChange((current) => [...current.filter((image) => image.trim() !== "" && image !== src), src]);
+      } catch (error) {
+        update(key, { error: `${name}: ${writeErrorMessage(error, m.photos_upload_failed())}` });
+      }
     }
   };
 
@@ -135,13 +131,9 @@ export function ProductPhotos({
     void addPhotos(files);
   };
 
-  const removePending = (key: string) => {
-    uploads.current.get(key)?.abort();
-    setPending((all) => {
-      const photo = all.find((one) => one.key === key);
-      if (photo?.preview) URL.revokeObjectURL(photo.preview);
-      return all.filter((one) => one.key !== key);
-    });
+  const removePreparing = (key: string) => {
+    removed.current.add(key);
+    setPreparing((all) => all.filter((one) => one.key !== key));
   };
 
   // The stored photos among the images, in the images' order; the first image is the main picture.
@@ -175,7 +167,7 @@ export function ProductPhotos({
       <p id={`${id}-hint`} className="text-sm text-muted">
         {m.photos_hint()}
       </p>
-      {photos.length + pending.length > 0 ? (
+      {photos.length + preparing.length > 0 ? (
         <ul aria-label={m.photos_list()} className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {photos.map(({ src, index, preview }, place) => (
             <li key={src} className="overflow-hidden rounded-xl border border-sand bg-white">
@@ -191,6 +183,7 @@ export function ProductPhotos({
                   </span>
                 ) : null}
               </div>
+              <UploadState src={src} entry={uploads.get(src)} />
               <div className="flex justify-between gap-1 p-1.5">
                 <IconButton
                   label={m.photos_move_earlier({ number: place + 1 })}
@@ -218,7 +211,7 @@ export function ProductPhotos({
               </div>
             </li>
           ))}
-          {pending.map((photo, place) => {
+          {preparing.map((photo, place) => {
             const number = photos.length + place + 1;
             return (
               <li key={photo.key} className="overflow-hidden rounded-xl border border-sand bg-white">
@@ -234,33 +227,18 @@ export function ProductPhotos({
                   </div>
                 )}
                 <div className="space-y-1.5 p-1.5">
-                  {photo.progress !== undefined ? (
-                    <progress
-                      aria-label={m.photos_uploading({ name: photo.name })}
-                      max={1}
-                      value={photo.progress}
-                      className="block h-2 w-full appearance-none overflow-hidden rounded-full bg-linen [&::-moz-progress-bar]:bg-sage-700 [&::-webkit-progress-bar]:bg-linen [&::-webkit-progress-value]:bg-sage-700"
-                    />
-                  ) : null}
                   {photo.error ? (
                     <p role="alert" className="break-words text-xs text-terracotta-700">
                       {photo.error}
                     </p>
+                  ) : photo.preview ? (
+                    <p className="text-xs text-muted">{m.photos_preparing()}</p>
                   ) : null}
                   <div className="flex justify-end gap-1">
-                    {photo.error && photo.variants && photo.preview ? (
-                      <button
-                        type="button"
-                        className="btn btn-outline min-h-11 flex-1 px-2 text-sm"
-                        onClick={() => void upload(photo.key, photo.name, photo.variants ?? [], photo.preview ?? "")}
-                      >
-                        {m.photos_retry()}
-                      </button>
-                    ) : null}
                     <IconButton
                       label={m.photos_remove({ number })}
                       className="btn btn-outline min-h-11 min-w-11 px-0"
-                      onClick={() => removePending(photo.key)}
+                      onClick={() => removePreparing(photo.key)}
                     >
                       <span aria-hidden="true">×</span>
                     </IconButton>
@@ -287,6 +265,39 @@ export function ProductPhotos({
           {message}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * Where a photo's upload stands while the outbox holds it: a progress bar while its bytes go,
+ * "waiting" until its turn or the network comes, or the server's refusal (the outbox's list
+ * offers Try Again and Discard); nothing once it is on the server.
+ */
+function UploadState({ src, entry }: { src: string; entry: OutboxEntry | undefined }) {
+  const sent = useSyncExternalStore(
+    photoProgress.subscribe,
+    () => photoProgress.of(src),
+    () => undefined,
+  );
+  if (entry?.change.kind !== "photo.upload") return null;
+  const { name } = entry.change;
+  return (
+    <div className="px-1.5 pt-1.5">
+      {entry.state === "rejected" ? (
+        <p role="alert" className="break-words text-xs text-terracotta-700">
+          {entry.refusal?.detail ?? m.photos_upload_failed()}
+        </p>
+      ) : sent !== undefined ? (
+        <progress
+          aria-label={m.photos_uploading({ name })}
+          max={1}
+          value={sent}
+          className="block h-2 w-full appearance-none overflow-hidden rounded-full bg-linen [&::-moz-progress-bar]:bg-sage-700 [&::-webkit-progress-bar]:bg-linen [&::-webkit-progress-value]:bg-sage-700"
+        />
+      ) : (
+        <p className="text-xs text-muted">{m.photos_waiting_upload()}</p>
+      )}
     </div>
   );
 }

@@ -1,0 +1,146 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { expect, test } from "vitest";
+import type { Product } from "../../worker/contract/catalogue.ts";
+import { parsePhotoAddress, photoSrcSet } from "../../worker/contract/photos.ts";
+import { adminOnlyFiles, keptAdminCode } from "../support/admin-code.ts";
+import { openApp, reloadOfflineWithoutHttpCache, screenshot, waitForApp } from "../support/browser.ts";
+import { getJson } from "../support/server.ts";
+import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
+
+// Issue 41, ADR 0093: photos added on a phone that has been offline for days join the admin's
+// outbox with the product's change; every screen of the device shows them at once; a reload and
+// an app restart lose nothing; back online, each photo is uploaded once, before the product change
+// that lists it, and the shop serves it.
+
+const { shop, openPage } = setUpDevelopmentShop();
+
+const fixtures = new URL("../fixtures/photos/", import.meta.url);
+const photo = (name: string) => ({ name, mimeType: "image/jpeg", buffer: readFileSync(new URL(name, fixtures)) });
+const sideways = photo("nokia-phone-orientation-6-gps.jpg");
+const upright = photo("jolla-phone.jpg");
+
+const status = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).waitFor();
+const tab = (page: Page, name: string) => page.getByRole("tab", { name, exact: true });
+
+/** Each picture in the product list's card for `name`, once loaded: its address and natural width. */
+const cardPictures = (page: Page, name: string) =>
+  page
+    .getByRole("tabpanel")
+    .getByRole("listitem")
+    .filter({ hasText: name })
+    .locator("img")
+    .evaluateAll((images) =>
+      (images as HTMLImageElement[]).map((img) => [img.getAttribute("src"), img.complete ? img.naturalWidth : 0]),
+    );
+
+test("phone, offline for days: photos added to a product are kept, shown, survive a reload and a restart, and upload once when back online", async () => {
+  const page = await openPage("phone", [/ERR_INTERNET_DISCONNECTED/]);
+  const context = page.context();
+  const products = await getJson<Product[]>(shop.server, "/api/products");
+  const edited = products.find((p) => p.images.length > 0) as Product;
+  // Every answer the server gives to an upload, whichever page of the device sent it.
+  const answers: { status: number; key: string }[] = [];
+  context.on("response", (response) => {
+    const request = response.request();
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/admin/images")
+      answers.push({ status: response.status(), key: request.headers()["idempotency-key"] ?? "" });
+  });
+
+  await openApp(page, "/admin");
+  await page.getByLabel("Admin Email").fill(shop.server.adminEmail);
+  await page.getByLabel("Admin Password").fill(shop.server.adminPassword);
+  await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
+  await status(page, "All changes saved");
+  const adminCode = adminOnlyFiles();
+  await expect.poll(async () => (await keptAdminCode(page)).sort(), { timeout: 15_000 }).toEqual(adminCode.sort());
+  await tab(page, "Product Management").click();
+  await page.getByRole("tabpanel").getByRole("heading", { level: 2, name: "Product Management" }).waitFor();
+
+  await reloadOfflineWithoutHttpCache(page);
+  await status(page, "Could not load the latest data.");
+  await tab(page, "Product Management").click();
+  await page.getByRole("button", { name: `Edit ${edited.name}` }).click();
+  const form = page.getByRole("form", { name: `Edit “${edited.name}”` });
+  await form.getByLabel("Add Photos").setInputFiles([sideways, upright]);
+  const tiles = form.getByRole("list", { name: "Photos" }).getByRole("listitem");
+  // Both made on the device and waiting for the network, upright (the sideways one is a portrait).
+  await expect.poll(() => tiles.getByText("Waiting to upload").count(), { timeout: 20_000 }).toBe(2);
+  const imageFields = form.getByRole("group", { name: "Images" }).getByRole("textbox");
+  const images = await imageFields.evaluateAll((fields) => fields.map((f) => (f as HTMLInputElement).value));
+  expect(images.slice(0, edited.images.length)).toEqual(edited.images);
+  const added = images.slice(edited.images.length);
+  expect(added).toHaveLength(2);
+  for (const src of added) expect(parsePhotoAddress(src)).not.toBeNull();
+  // The photos become the product's only pictures: its card and page show the first.
+  for (let i = 0; i < edited.images.length; i++) await form.getByRole("button", { name: "Remove image 1" }).click();
+  expect(await imageFields.evaluateAll((fields) => fields.map((f) => (f as HTMLInputElement).value))).toEqual(added);
+  const [firstHash] = added.map((src) => parsePhotoAddress(src)?.hash);
+  await form.getByRole("list", { name: "Photos" }).scrollIntoViewIfNeeded();
+  await screenshot(page, "product-photos-offline-phone", { fullPage: false });
+
+  await form.getByRole("button", { name: "Update Product" }).click();
+  await status(page, "Saved on this device. It will be sent when you are back online.");
+  await status(page, "3 changes waiting to sync");
+  expect(answers).toEqual([]);
+
+  // The device shows the photos already: the product's card, and a shopper's page of this device.
+  const shownAdded = async (on: Page) => {
+    await expect
+      .poll(
+        async () =>
+          (await cardPictures(on, edited.name)).filter(
+            ([src, width]) => String(src).startsWith(`/images/${firstHash}-`) && Number(width) > 0,
+          ).length,
+        { timeout: 10_000 },
+      )
+      .toBe(1);
+  };
+  await shownAdded(page);
+  const shopper = await context.newPage();
+  await shopper.goto(`/products/${edited.id}`);
+  await waitForApp(shopper);
+  const shownOnPage = () =>
+    shopper
+      .getByRole("main")
+      .locator("img")
+      .evaluateAll((all) =>
+        (all as HTMLImageElement[])
+          .filter((img) => img.complete && img.naturalWidth > 0)
+          .map((img) => img.currentSrc.replace(location.origin, "")),
+      );
+  await expect
+    .poll(async () => (await shownOnPage()).filter((src) => src.startsWith(`/images/${firstHash}-`)).length, {
+      timeout: 10_000,
+    })
+    .toBeGreaterThan(0);
+  await shopper.close();
+
+  // A reload with the HTTP cache emptied, then the app closed and opened again: still waiting.
+  await reloadOfflineWithoutHttpCache(page);
+  await status(page, "3 changes waiting to sync");
+  await page.close();
+  const reopened = await context.newPage();
+  await reopened.goto("/admin");
+  await waitForApp(reopened);
+  await status(reopened, "3 changes waiting to sync");
+  await reopened.getByRole("button", { name: "3 changes waiting to sync" }).click();
+  await reopened.getByText(`Photo upload: “${sideways.name}”`).waitFor();
+  await reopened.getByText(`Photo upload: “${upright.name}”`).waitFor();
+  await tab(reopened, "Product Management").click();
+  await shownAdded(reopened);
+
+  // Back online: each photo uploaded once, then the product with both.
+  await context.setOffline(false);
+  await status(reopened, "All changes saved");
+  expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+  expect(new Set(answers.map((answer) => answer.key)).size).toBe(2);
+  const saved = await getJson<Product>(shop.server, `/api/products/${edited.id}`);
+  expect(saved.images).toEqual(added);
+  for (const src of added) {
+    for (const entry of (photoSrcSet(src) ?? "").split(", ")) {
+      const served = await fetch(new URL(entry.split(" ")[0] as string, shop.server.url));
+      expect(served.status).toBe(200);
+    }
+  }
+}, 120_000);
