@@ -3,12 +3,14 @@ import type { Page } from "playwright-core";
 import { expect, onTestFinished, test } from "vitest";
 import {
   failOnPageErrors,
+  goOfflineWithoutHttpCache,
   openApp,
   phoneContext,
   productPicture,
   screenshot,
   storedProductIds,
 } from "../support/browser.ts";
+import { multipart, photoVariants, variantParts } from "../support/photos.ts";
 import { startPictureHost } from "../support/picture-host.ts";
 import { type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
 
@@ -91,4 +93,51 @@ test("after one visit, the first pictures of products never opened are kept from
   // The refusing host's product never opened: the placeholder, not a broken picture.
   await openApp(page, `/products/${o2.id}`);
   expect(await productPicture(page)).toMatch(/\/images\/placeholder\.svg$/);
+});
+
+test("after one visit, a stored photo's card variant is kept for the products never opened, and shown offline (issue 41)", async () => {
+  // A photo uploaded as the admin's device does (ADR 0089), a product's only picture.
+  const signIn = await fetch(new URL("/api/auth/token?grant_type=password", shop.server.url), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: shop.server.adminEmail, password: shop.server.adminPassword }),
+  });
+  const { access_token: token } = (await signIn.json()) as { access_token: string };
+  const variants = await photoVariants(1600, 1200, "webp");
+  const { body, contentType } = multipart(variantParts(variants, "webp"));
+  const stored = await fetch(new URL("/api/admin/images", shop.server.url), {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Idempotency-Key": crypto.randomUUID(), "Content-Type": contentType },
+    body,
+  });
+  expect(stored.status).toBe(201);
+  const { src } = (await stored.json()) as { src: string };
+  // Past the home page's featured products (3) and on the products page's first page (12).
+  const product = shop.products[5];
+  if (!product) throw new Error("the seed has products");
+  const db = createClient({ url: shop.server.databaseUrl });
+  onTestFinished(() => db.close());
+  await db.execute({ sql: "UPDATE products SET images = ? WHERE id = ?", args: [JSON.stringify([src]), product.id] });
+
+  const context = await phoneContext(shop.browser, shop.server.url);
+  onTestFinished(() => context.close());
+  const page = await context.newPage();
+  failOnPageErrors(page, [/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/]);
+  await openApp(page, "/");
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated");
+  // The phone's cards are 390 px at 2×: the 960 px variant is the one kept, not the 1600 px one listed.
+  const cardVariant = new URL(src.replace("-1600.webp", "-960.webp"), shop.server.url).href;
+  await expect.poll(() => cached(page, "images"), { timeout: 15_000 }).toContain(cardVariant);
+  expect(await cached(page, "images")).not.toContain(new URL(src, shop.server.url).href);
+
+  // Offline for days: the HTTP cache emptied, the products page opened for the first time.
+  await goOfflineWithoutHttpCache(page);
+  await openApp(page, "/products");
+  const card = page.getByRole("main").getByRole("listitem").filter({ hasText: product.name }).locator("img");
+  await card.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => card.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).currentSrc))
+    .toBe(cardVariant);
+  expect(await card.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await screenshot(page, "offline-stored-photo-card-phone", { fullPage: false });
 });

@@ -6,6 +6,7 @@ import { ArrowRightIcon } from "../../components/icons.tsx";
 import { ImageWithFallback } from "../../components/image-with-fallback.tsx";
 import { m } from "../../paraglide/messages.js";
 import { getLocale } from "../../paraglide/runtime.js";
+import { cardPictureSizes } from "./card-picture.ts";
 import { primaryImage } from "./product-image.ts";
 
 type ProductCardProps = {
@@ -56,8 +57,7 @@ function ProductCardContent({ product, headingLevel = 3, eager = false, priority
           decoding="async"
           width={640}
           height={640}
-          // One column on a phone, two from sm, three from lg (the products grid).
-          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+          sizes={cardPictureSizes}
           // The whole picture (issue 38): the shop's pictures are square, and a 4:3 box cut their
           // tops and bottoms; a picture of another shape is shown whole on the linen.
           className="size-full object-contain transition-transform duration-500 group-hover:scale-[1.04]"

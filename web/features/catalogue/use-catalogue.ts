@@ -7,6 +7,7 @@ import { whenIdle } from "../../lib/idle.ts";
 import { readInitialData, ServerInitialData } from "../../lib/initial-data.ts";
 import { keepPictures } from "../../lib/keep-pictures.ts";
 import { callWorker } from "../../lib/worker-calls.ts";
+import { cardPicture } from "./card-picture.ts";
 import { type CatalogueState, CatalogueStore, catalogueStateFrom, listKey, productKey } from "./catalogue-store.ts";
 import { catalogueWorker } from "./catalogue-worker-start.ts";
 import type { Answer, CatalogueWorkerApi, ProductAnswer } from "./device-catalogue.ts";
@@ -34,7 +35,8 @@ function catalogueStore(): CatalogueStore {
     product: (id) => call("product", id),
     revalidate: () => call("revalidate"),
   };
-  const keep = (urls: string[]) => whenIdle(() => void keepPictures(urls));
+  // Each product's first picture as its card on this screen loads it.
+  const keep = (urls: string[]) => whenIdle(() => void keepPictures(urls.map((url) => cardPicture(url))));
   const created = new CatalogueStore({ worker: connected, now: Date.now, keepPictures: keep }, readInitialData());
   // An admin's change in this window, the network back, the app back in the foreground after a
   // while: each may have left the copy behind the server.
