@@ -144,3 +144,51 @@ test("phone, offline for days: photos added to a product are kept, shown, surviv
     }
   }
 }, 120_000);
+
+test("phone, online: a product saved while its photo still uploads is created with the photo, sent after it", async () => {
+  const page = await openPage("phone");
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const order: string[] = [];
+  await page.route("**/api/admin/images", async (route) => {
+    order.push("photo");
+    await held;
+    await route.continue();
+  });
+  await page.route("**/api/admin/products", async (route) => {
+    if (route.request().method() === "POST") order.push("product");
+    await route.continue();
+  });
+  await openApp(page, "/admin");
+  await page.getByLabel("Admin Email").fill(shop.server.adminEmail);
+  await page.getByLabel("Admin Password").fill(shop.server.adminPassword);
+  await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
+  await status(page, "All changes saved");
+  await tab(page, "Product Management").click();
+  await page.getByRole("button", { name: "Add Product" }).click();
+  const form = page.getByRole("form", { name: "Add Product" });
+  await form.getByLabel("Add Photos").setInputFiles([upright]);
+  await expect.poll(() => order, { timeout: 20_000 }).toEqual(["photo"]);
+  const [src] = await form
+    .getByRole("group", { name: "Images" })
+    .getByRole("textbox")
+    .evaluateAll((fields) => fields.map((f) => (f as HTMLInputElement).value));
+
+  await form.getByLabel("Name").fill("Yüklenirken Kaydedilen");
+  await form.getByLabel("Category").selectOption({ index: 1 });
+  await form.getByLabel("Short Description").fill("Fotoğraf yüklenirken kaydedildi.");
+  await form.getByLabel("Shop Link").fill("https://shop.example.com/yuklenirken");
+  await form.getByRole("button", { name: "Create Product" }).click();
+  // The product waits behind its photo: nothing about it reaches the server yet.
+  await page.waitForTimeout(1_000);
+  expect(order).toEqual(["photo"]);
+  release();
+  await page.getByRole("status").filter({ hasText: "Product created successfully!" }).waitFor();
+  expect(order).toEqual(["photo", "product"]);
+  const saved = (await getJson<Product[]>(shop.server, "/api/products")).find(
+    (p) => p.name === "Yüklenirken Kaydedilen",
+  );
+  expect(saved?.images).toEqual([src]);
+});

@@ -9,7 +9,7 @@ import { VersionConflictError } from "../admin-api.ts";
 import { createOutboxQueue, type NewChange } from "./outbox-queue.ts";
 import { createReplayer, type DrainOutcome } from "./outbox-replayer.ts";
 import { outboxSender } from "./outbox-requests.ts";
-import { sendPhoto } from "./photo-upload.ts";
+import { photoProgress, sendPhoto } from "./photo-upload.ts";
 
 /*
  * The outbox of this page (ADR 0046) over the browser's pieces: IndexedDB through Dexie, the
@@ -101,10 +101,18 @@ function openOutbox() {
   });
   void replay();
 
-  /** Resolves once the entry has a fate the screen can tell: sent, refused, or kept for later. */
+  /**
+   * Resolves once the entry has a fate the screen can tell: sent, refused, or kept for later. The
+   * wait starts again while photos queued before it are still uploading (ADR 0093): a slow uplink
+   * is not offline.
+   */
   const fateOf = (seq: number, sent: number) =>
     new Promise<OutboxEntry | undefined | "later">((resolve) => {
-      const wait = setTimeout(() => finish("later"), answerWait);
+      let wait = setTimeout(() => finish("later"), answerWait);
+      const uploading = photoProgress.subscribe(() => {
+        clearTimeout(wait);
+        wait = setTimeout(() => finish("later"), answerWait);
+      });
       const subscription = liveQuery(() => db.entries.get(seq)).subscribe((entry) => {
         if (!entry) finish(undefined);
         else if (entry.state === "conflict" || entry.state === "rejected") finish(entry);
@@ -112,6 +120,7 @@ function openOutbox() {
       });
       function finish(fate: OutboxEntry | undefined | "later") {
         clearTimeout(wait);
+        uploading();
         // Called from inside subscribe, possibly before it returned.
         queueMicrotask(() => subscription.unsubscribe());
         resolve(fate);
