@@ -36,10 +36,13 @@ const notMade = (reason: "cannot-decode" | "metadata-left", name: string) =>
 export function ProductPhotos({
   images,
   onChange,
+  sharedFiles,
 }: {
   images: readonly string[];
   /** Changes the form's `images` from their latest value (uploads finish at any time). */
   onChange(update: (images: string[]) => string[]): void;
+  /** Photos shared to the app (ADR 0095): added once, as if chosen with "Add Photos". */
+  sharedFiles?: readonly File[] | undefined;
 }) {
   const id = useId();
   const [pending, setPending] = useState<PendingPhoto[]>([]);
@@ -126,6 +129,9 @@ export function ProductPhotos({
   const onFiles = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
     event.target.value = "";
+    takeFiles(files);
+  };
+  const takeFiles = (files: File[]) => {
     if (files.length === 0) return;
     if (files.length > photosAtOnce) {
       setMessage(m.photos_too_many({ count: files.length }));
@@ -134,6 +140,14 @@ export function ProductPhotos({
     setMessage(null);
     void addPhotos(files);
   };
+
+  const sharedTaken = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the shared photos are taken once, at the form's opening
+  useEffect(() => {
+    if (sharedTaken.current || !sharedFiles) return;
+    sharedTaken.current = true;
+    takeFiles([...sharedFiles]);
+  }, [sharedFiles]);
 
   const removePending = (key: string) => {
     uploads.current.get(key)?.abort();
