@@ -15,6 +15,7 @@ import { sharePreviews } from "./web/vite-plugins/share-previews.ts";
 import { staticAssetHeaders } from "./web/vite-plugins/static-asset-headers.ts";
 import { turkishShell } from "./web/vite-plugins/turkish-shell.ts";
 import { localizedPath } from "./worker/contract/locales.ts";
+import { shareTarget } from "./worker/contract/share-target.ts";
 import { securityHeaders, serviceWorkerHeaders, serviceWorkerPath } from "./worker/lib/security-headers.ts";
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -136,6 +137,15 @@ export default defineConfig(({ mode }) => ({
               // Shared product links open in the installed app, in its existing window.
               handle_links: "preferred",
               launch_handler: { client_mode: "navigate-existing" },
+              // Photos shared from the phone's gallery open a new product form (ADR 0095): the
+              // service worker keeps them, the admin page reads them. One action for both
+              // languages; the worker lands on the chosen one's admin page.
+              share_target: {
+                action: shareTarget.action,
+                method: "POST",
+                enctype: "multipart/form-data",
+                params: { files: [{ name: shareTarget.filesField, accept: [...shareTarget.accept] }] },
+              },
               // The real pages (tests/support/capture-install-screenshots.ts), for the richer
               // install sheet.
               screenshots: [

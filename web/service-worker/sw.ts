@@ -10,6 +10,7 @@ import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
 import { localeChoiceCache, localizedPath, splitLocale } from "../../worker/contract/locales.ts";
 import { ownPicturesCache } from "../../worker/contract/photos.ts";
+import { sharedFileNameHeader, shareTarget } from "../../worker/contract/share-target.ts";
 import { appShellUrlFor, isCataloguePage, isKnownPage, isPageNavigation, navigationTimeoutSeconds } from "./routes.ts";
 
 /**
@@ -48,6 +49,48 @@ async function redirectToChosenLocale(request: Request): Promise<Response | unde
     302,
   );
 }
+
+/**
+ * Photos shared to the installed app (the manifest's share_target, ADR 0095): kept in Cache
+ * Storage, each under its place in the share, replacing any earlier share not yet opened, then
+ * the admin page of the chosen language (else the action's) with the marker, which reads them
+ * into a new product form for a signed-in admin and deletes them for anyone else. 303: the
+ * browser follows with a GET, and Back does not post the photos again.
+ */
+async function keepSharedPhotos(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const form = await request.formData().catch(() => undefined);
+  const files = (form?.getAll(shareTarget.filesField) ?? []).filter(
+    (file): file is File => typeof file !== "string" && file.size > 0,
+  );
+  await self.caches.delete(shareTarget.cache);
+  if (files.length > 0) {
+    const cache = await self.caches.open(shareTarget.cache);
+    await Promise.all(
+      files.map((file, place) =>
+        cache.put(
+          new Request(new URL(`/${shareTarget.cache}/${place}`, url.origin)),
+          new Response(file, {
+            headers: { "Content-Type": file.type, [sharedFileNameHeader]: encodeURIComponent(file.name) },
+          }),
+        ),
+      ),
+    );
+  }
+  const kept = await (await self.caches.open(localeChoiceCache.name)).match(localeChoiceCache.key);
+  const chosen = kept ? await kept.text() : undefined;
+  const locale = chosen === "en" || chosen === "tr" ? chosen : splitLocale(url.pathname).locale;
+  const admin = localizedPath(`/admin?${shareTarget.marker}=1`, locale);
+  return Response.redirect(new URL(admin, url.origin).href, 303);
+}
+registerRoute(
+  ({ request, url }) =>
+    request.mode === "navigate" &&
+    url.origin === self.location.origin &&
+    splitLocale(url.pathname).path === shareTarget.action,
+  ({ request }) => keepSharedPhotos(request),
+  "POST",
+);
 
 /**
  * Offline, a page without a kept copy is the precached shell of its language (ADR 0079), and a

@@ -27,9 +27,16 @@ const tabs = (): readonly TabItem<TabKey>[] => [
 ];
 
 /** docs/product.md §2's dashboard: four counters and five tabs over the five loads of docs/product.md §4. */
-export function AdminDashboard() {
+export function AdminDashboard({ sharedFiles }: { sharedFiles?: File[] } = {}) {
   const data = useAdminData();
-  const [tab, setTab] = useState<TabKey>("users");
+  // Photos shared to the app open a new product in Product Management (ADR 0095).
+  // They go with the first change of tab: Product Management opened again shows no form.
+  const [tab, setTab] = useState<TabKey>(sharedFiles ? "products" : "users");
+  const [shared, setShared] = useState(sharedFiles);
+  const changeTab = (key: TabKey) => {
+    setShared(undefined);
+    setTab(key);
+  };
   // Asked as the dashboard opens, so the outbox is kept before the first change is queued.
   usePersistentStorage();
   // Every file of the admin's code, the editor's included, kept for the installed app offline.
@@ -76,7 +83,7 @@ export function AdminDashboard() {
         <Counter label={m.admin_counter_questions()} value={data.questions?.length} />
       </dl>
 
-      <Tabs<TabKey> label={m.admin_sections()} tabs={tabs()} active={tab} onChange={setTab}>
+      <Tabs<TabKey> label={m.admin_sections()} tabs={tabs()} active={tab} onChange={changeTab}>
         {tab === "users" ? (
           <Loaded name="Users" value={data.users}>
             {(users) => <UsersTab users={users} />}
@@ -86,8 +93,8 @@ export function AdminDashboard() {
           <Loaded name="Products" value={data.products}>
             {(products) => {
               // Both product tabs work on the products, with the categories to name and filter by.
-              const ProductTab = tab === "products" ? ProductsTab : OrderingTab;
-              return <ProductTab products={products} categories={data.categories ?? []} onChanged={reloadProducts} />;
+              const props = { products, categories: data.categories ?? [], onChanged: reloadProducts };
+              return tab === "products" ? <ProductsTab {...props} sharedFiles={shared} /> : <OrderingTab {...props} />;
             }}
           </Loaded>
         ) : null}

@@ -4,6 +4,7 @@ import { m } from "../../paraglide/messages.js";
 import { AccessDenied } from "./access-denied.tsx";
 import { AdminDashboard } from "./admin-dashboard.tsx";
 import { AdminLogin } from "./admin-login.tsx";
+import { useSharedPhotos } from "./shared-photos.ts";
 
 /**
  * `/admin` (docs/product.md §2, §4): the admin login for a visitor, Access Denied for a member, the
@@ -13,7 +14,9 @@ import { AdminLogin } from "./admin-login.tsx";
 export function AdminScreen() {
   useDocumentTitle(m.admin_document_title());
   const state = useSessionState();
-  if (!state || state.status === "loading") {
+  // Photos shared to the installed app (ADR 0095): a new product form for the administrator.
+  const shared = useSharedPhotos(state);
+  if (!state || state.status === "loading" || (shared === "waiting" && state.session?.user.role === "admin")) {
     return (
       <p role="status" className="container-page py-24 text-center text-muted">
         {m.admin_loading()}
@@ -22,5 +25,5 @@ export function AdminScreen() {
   }
   if (state.status === "signed-out") return <AdminLogin />;
   if (state.session.user.role !== "admin") return <AccessDenied />;
-  return <AdminDashboard />;
+  return <AdminDashboard sharedFiles={Array.isArray(shared) && shared.length > 0 ? shared : undefined} />;
 }

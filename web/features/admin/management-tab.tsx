@@ -22,8 +22,12 @@ export function useManagementTab<T extends Row>(
   onChanged: () => Promise<void>,
   /** docs/product.md's words for a saved form: "Product created successfully!" and the like. */
   words: { created: string; updated: string },
+  /** The form opens at once on a new row (photos shared to the app, ADR 0095). */
+  openOnNew = false,
 ) {
-  const [form, setForm] = useState<FormState<T>>({ mode: "closed" });
+  const [form, setForm] = useState<FormState<T>>(() =>
+    openOnNew ? { mode: "open", row: undefined, key: Date.now() } : { mode: "closed" },
+  );
   const [notice, setNotice] = useState<Notice | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
 

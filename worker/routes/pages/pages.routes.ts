@@ -6,6 +6,7 @@ import type { Product } from "../../contract/catalogue.ts";
 import { idParamSchema } from "../../contract/catalogue.ts";
 import { featuredProductCount, type InitialData, productsPageSize } from "../../contract/initial-data.ts";
 import { type Locale, localizedPath, splitLocale } from "../../contract/locales.ts";
+import { shareTarget } from "../../contract/share-target.ts";
 import { shownName, shownSummary } from "../../contract/shown-text.ts";
 import { siteDescriptions, siteTitles } from "../../contract/site-texts.ts";
 import { temperamentSchema } from "../../contract/temperaments.ts";
@@ -15,6 +16,7 @@ import { readSharePreviews } from "../../lib/share-previews.ts";
 import { shortHash } from "../../lib/short-hash.ts";
 import { type PageMeta, renderPageShell, withNoindex } from "./page-shell.ts";
 import { shareImageFor, shopName } from "./share-image.ts";
+import { answerShareWithoutWorker } from "./share-target.ts";
 import { homeStructuredData, productStructuredData, staticPageStructuredData } from "./structured-data.ts";
 
 /**
@@ -216,7 +218,9 @@ export const pageRoutes = createRouter()
       });
     });
     return sendPage(c, page);
-  });
+  })
+  // The manifest's share target without a service worker to take the photos (ADR 0095).
+  .post(shareTarget.action, answerShareWithoutWorker);
 
 /** A page of the shop's own text, rendered once per catalogue version (its header lists the categories). */
 async function sendStaticPage(c: Context<AppEnv>, path: StaticPage) {

@@ -61,9 +61,12 @@ export function ProductForm({
   categories,
   onSaved,
   onCancel,
+  sharedFiles,
 }: {
   /** The product being edited, as the server has it now; undefined for a new one. */
   product: Product | undefined;
+  /** Photos shared to the app (ADR 0095), added as if chosen with "Add Photos". */
+  sharedFiles?: File[] | undefined;
   categories: readonly Category[];
   onSaved(created: boolean, outcome: SaveOutcome): Promise<void>;
   onCancel(): void;
@@ -218,6 +221,7 @@ export function ProductForm({
         <legend className={labelClass}>{m.admin_field_images()}</legend>
         <ProductPhotos
           images={values.images}
+          sharedFiles={sharedFiles}
           onChange={(update) => setValues((current) => ({ ...current, images: update(current.images) }))}
           onPreparing={setPreparingPhotos}
         />

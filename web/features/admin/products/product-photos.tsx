@@ -36,12 +36,15 @@ export function ProductPhotos({
   images,
   onChange,
   onPreparing,
+  sharedFiles,
 }: {
   images: readonly string[];
   /** Changes the form's `images` from their latest value (photos are ready at any time). */
   onChange(update: (images: string[]) => string[]): void;
   /** How many chosen photos are still being made: the form saves once none is. */
   onPreparing(count: number): void;
+  /** Photos shared to the app (ADR 0095): added once, as if chosen with "Add Photos". */
+  sharedFiles?: readonly File[] | undefined;
 }) {
   const id = useId();
   const [preparing, setPreparing] = useState<PreparingPhoto[]>([]);
@@ -122,6 +125,9 @@ export function ProductPhotos({
   const onFiles = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
     event.target.value = "";
+    takeFiles(files);
+  };
+  const takeFiles = (files: File[]) => {
     if (files.length === 0) return;
     if (files.length > photosAtOnce) {
       setMessage(m.photos_too_many({ count: files.length }));
@@ -130,6 +136,14 @@ export function ProductPhotos({
     setMessage(null);
     void addPhotos(files);
   };
+
+  const sharedTaken = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the shared photos are taken once, at the form's opening
+  useEffect(() => {
+    if (sharedTaken.current || !sharedFiles) return;
+    sharedTaken.current = true;
+    takeFiles([...sharedFiles]);
+  }, [sharedFiles]);
 
   const removePreparing = (key: string) => {
     removed.current.add(key);

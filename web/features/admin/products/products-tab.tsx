@@ -1,3 +1,4 @@
+import { useState } from "react";
 import type { Category, Product } from "../../../../worker/contract/catalogue.ts";
 import { m } from "../../../paraglide/messages.js";
 import { fetchProduct, VersionConflictError } from "../admin-api.ts";
@@ -15,12 +16,23 @@ export type ProductTabProps = {
   onChanged(): Promise<void>;
 };
 
-/** docs/product.md §2's Product Management: the form, and a card per product with Edit and Delete. */
-export function ProductsTab({ products, categories, onChanged }: ProductTabProps) {
-  const tab = useManagementTab<Product>(onChanged, {
-    created: m.admin_product_created(),
-    updated: m.admin_product_updated(),
-  });
+/**
+ * docs/product.md §2's Product Management: the form, and a card per product with Edit and Delete.
+ * Photos shared to the app (`sharedFiles`, ADR 0095) open it on a new product holding them; the
+ * form they were shared to is the only one that gets them.
+ */
+export function ProductsTab({
+  products,
+  categories,
+  onChanged,
+  sharedFiles,
+}: ProductTabProps & { sharedFiles?: File[] | undefined }) {
+  const [shared, setShared] = useState(sharedFiles);
+  const tab = useManagementTab<Product>(
+    onChanged,
+    { created: m.admin_product_created(), updated: m.admin_product_updated() },
+    sharedFiles !== undefined,
+  );
   const { form } = tab;
   const categoryName = new Map(categories.map((category) => [category.id, category.name]));
 
@@ -29,6 +41,7 @@ export function ProductsTab({ products, categories, onChanged }: ProductTabProps
    * changed it); else the listed one, which carries this device's changes not yet sent.
    */
   const openEdit = async (listed: Product) => {
+    setShared(undefined);
     tab.setNotice(null);
     tab.setForm({ mode: "loading", id: listed.id });
     let product = listed;
@@ -51,7 +64,19 @@ export function ProductsTab({ products, categories, onChanged }: ProductTabProps
       tab={tab}
       loading={m.admin_loading_product()}
       form={(product) => (
-        <ProductForm product={product} categories={categories} onSaved={tab.saved} onCancel={tab.closeForm} />
+        <ProductForm
+          product={product}
+          categories={categories}
+          sharedFiles={product ? undefined : shared}
+          onSaved={(created, outcome) => {
+            setShared(undefined);
+            return tab.saved(created, outcome);
+          }}
+          onCancel={() => {
+            setShared(undefined);
+            tab.closeForm();
+          }}
+        />
       )}
       rows={products}
       empty={m.admin_products_empty()}
