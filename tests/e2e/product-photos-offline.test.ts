@@ -127,6 +127,7 @@ test("phone, offline for days: photos added to a product are kept, shown, surviv
   await reopened.getByRole("button", { name: "3 changes waiting to sync" }).click();
   await reopened.getByText(`Photo upload: “${sideways.name}”`).waitFor();
   await reopened.getByText(`Photo upload: “${upright.name}”`).waitFor();
+  await screenshot(reopened, "product-photos-offline-outbox-phone", { fullPage: false });
   await tab(reopened, "Product Management").click();
   await shownAdded(reopened);
 
