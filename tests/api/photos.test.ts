@@ -153,8 +153,8 @@ describe("the periodic pass removes the photos no product uses", () => {
     await createProduct(shop.db, { categoryId: category.id, images: [used.src] });
     const old = new Date(Date.now() - week - 60_000);
     for (const photo of [used, unused]) {
-      for (const { src } of [...photo.variants, photo.preview]) {
-        await utimes(join(shop.photoFolder, (src as string).slice("/images/".length)), old, old);
+      for (const { src } of [...photo.variants, ...(photo.preview ? [photo.preview] : [])]) {
+        await utimes(join(shop.photoFolder, src.slice("/images/".length)), old, old);
       }
     }
     await pass();

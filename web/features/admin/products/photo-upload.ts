@@ -1,19 +1,21 @@
 import { type PhotoUpload, photoUploadSchema } from "../../../../worker/contract/photo-upload.ts";
-import { photoUploadField } from "../../../../worker/contract/photos.ts";
+import { photoPreviewField, photoUploadField } from "../../../../worker/contract/photos.ts";
 import { ApiResponseError, errorFromResponse, NetworkError } from "../../../lib/api-client.ts";
 import { getSessionManager } from "../../../lib/session.ts";
 import { m } from "../../../paraglide/messages.js";
 import { getLocale } from "../../../paraglide/runtime.js";
+import type { MadePhoto } from "./photo-pipeline.ts";
 
 /**
- * Sends one photo's variants to `POST /api/admin/images`, one `variant` part each, as the admin's
+ * Sends one photo's variants to `POST /api/admin/images`, one `variant` part each, and its link
+ * preview as the `preview` part when it has one (ADR 0094), as the admin's
  * other writes go: the bearer token, the page's language and an `Idempotency-Key` the caller keeps
  * for retries of the same photo. XMLHttpRequest rather than fetch: its `upload.onprogress` reports
  * the bytes sent in every browser, where fetch can only with a streamed body, which Safari and
  * Firefox do not send and Chromium only over HTTP/2 (ADR 0091).
  */
 export async function uploadPhoto(
-  variants: { width: number; blob: Blob }[],
+  { variants, preview }: MadePhoto,
   key: string,
   { onProgress, signal }: { onProgress(sent: number): void; signal: AbortSignal },
 ): Promise<PhotoUpload> {
@@ -22,6 +24,7 @@ export async function uploadPhoto(
   for (const { width, blob } of variants) {
     body.append(photoUploadField, blob, `${width}.${blob.type === "image/webp" ? "webp" : "jpg"}`);
   }
+  if (preview) body.append(photoPreviewField, preview, "preview.jpg");
   const request = new XMLHttpRequest();
   const answered = new Promise<XMLHttpRequest>((resolve, reject) => {
     request.upload.addEventListener("progress", (event) => {

@@ -3,8 +3,8 @@ import { parsePhotoAddress, photoVariantPath, photoWidthsFor } from "../../../..
 import { m } from "../../../paraglide/messages.js";
 import { writeErrorMessage } from "../admin-api.ts";
 import { IconButton } from "../admin-ui.tsx";
-import { encodeVariantOnDevice, planPhotoOnDevice } from "./photo-maker.ts";
-import type { PhotoType } from "./photo-pipeline.ts";
+import { encodePreviewOnDevice, encodeVariantOnDevice, planPhotoOnDevice } from "./photo-maker.ts";
+import type { MadePhoto, PhotoType } from "./photo-pipeline.ts";
 import { uploadPhoto } from "./photo-upload.ts";
 
 /** Issue 41: at most this many photos chosen at once. */
@@ -20,7 +20,7 @@ interface PendingPhoto {
   progress?: number;
   error?: string;
   /** Kept for a retry after a failed upload. */
-  variants?: { width: number; blob: Blob }[];
+  made?: MadePhoto;
 }
 
 const notMade = (reason: "cannot-decode" | "metadata-left", name: string) =>
@@ -63,12 +63,12 @@ export function ProductPhotos({
   const update = (key: string, change: Partial<PendingPhoto>) =>
     setPending((all) => all.map((photo) => (photo.key === key ? { ...photo, ...change } : photo)));
 
-  const upload = async (key: string, name: string, variants: { width: number; blob: Blob }[], preview: string) => {
+  const upload = async (key: string, name: string, made: MadePhoto, preview: string) => {
     const controller = new AbortController();
     uploads.current.set(key, controller);
-    update(key, { progress: 0, error: undefined, variants });
+    update(key, { progress: 0, error: undefined, made });
     try {
-      const { src: url } = await uploadPhoto(variants, key, {
+      const { src: url } = await uploadPhoto(made, key, {
         onProgress: (progress) => update(key, { progress }),
         signal: controller.signal,
       });
@@ -118,8 +118,14 @@ export function ProductPhotos({
         }
         variants.push({ width: variant.width, blob: variant.blob });
       }
-      if (failure) update(key, { error: failure });
-      else queue.current = queue.current.then(() => upload(key, name, variants, preview));
+      if (failure) {
+        update(key, { error: failure });
+        continue;
+      }
+      // The link preview (ADR 0094): a photo it cannot be cut from still uploads, without one.
+      const linkPreview = await encodePreviewOnDevice(file, plan);
+      const made = { variants, preview: linkPreview.ok ? linkPreview.blob : undefined };
+      queue.current = queue.current.then(() => upload(key, name, made, preview));
     }
   };
 
@@ -248,11 +254,13 @@ export function ProductPhotos({
                     </p>
                   ) : null}
                   <div className="flex justify-end gap-1">
-                    {photo.error && photo.variants && photo.preview ? (
+                    {photo.error && photo.made && photo.preview ? (
                       <button
                         type="button"
                         className="btn btn-outline min-h-11 flex-1 px-2 text-sm"
-                        onClick={() => void upload(photo.key, photo.name, photo.variants ?? [], photo.preview ?? "")}
+                        onClick={() =>
+                          photo.made && void upload(photo.key, photo.name, photo.made, photo.preview ?? "")
+                        }
                       >
                         {m.photos_retry()}
                       </button>
