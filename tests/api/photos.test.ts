@@ -11,20 +11,28 @@ import { projectRoot } from "../../worker/entries/node-env.ts";
 import { removeUnusedPhotos, unusedPhotoLifeMs } from "../../worker/photos/unused-photos.ts";
 import { createCategory, createMember, createProduct } from "../support/factories.ts";
 import {
+  encodePreview,
   type Multipart,
   multipart,
   type PhotoShop,
+  photoPreviewCases,
   photoUploadCases,
   photoVariants,
+  previewPart,
   variantParts,
 } from "../support/photos.ts";
 import { nodeServerSettings } from "../support/server.ts";
-import { createTestApp, testSettings } from "../support/test-app.ts";
+import { builtShell, createTestApp, testSettings } from "../support/test-app.ts";
 
 // The administrator's photos on Node (issue 41, ADR 0089): the upload in-process over a real
 // libSQL file, the files in a folder as `npm start` keeps them, and the periodic pass.
 
-const shop = await createTestApp();
+// The shell of each language's build, for the product pages' heads (ADR 0094).
+const shells = async (request: Request) =>
+  ["/", "/tr/"].includes(new URL(request.url).pathname)
+    ? new Response(builtShell, { headers: { "Content-Type": "text/html" } })
+    : new Response("not found", { status: 404 });
+const shop = await createTestApp({}, { assets: shells });
 await createMember(shop.db, { email: testSettings.ADMIN_EMAIL, role: "admin", password: "admin-pass-1" });
 const member = await createMember(shop.db, { password: "member-pass-1" });
 
@@ -53,12 +61,30 @@ const upload: PhotoShop["upload"] = async (body: Multipart, { token = adminToken
 
 const storedNames = async () => (await shop.photos.list()).map((file) => file.name);
 
+const photoShop: PhotoShop = {
+  upload,
+  fetch: async (path, method = "GET") => shop.app.request(path, { method }),
+  memberToken,
+  storedNames,
+};
+
 describe("POST /api/admin/images and GET /images/… on Node", () => {
-  photoUploadCases(() => ({
-    upload,
-    fetch: async (path, method = "GET") => shop.app.request(path, { method }),
-    memberToken,
-    storedNames,
+  photoUploadCases(() => photoShop);
+});
+
+describe("a photo's link preview on Node (ADR 0094)", () => {
+  const pageOf = async (path: string) => {
+    const answer = await shop.app.request(path);
+    expect(answer.status, path).toBe(200);
+    return answer.text();
+  };
+  photoPreviewCases(() => ({
+    ...photoShop,
+    async productPages(images) {
+      const category = await createCategory(shop.db);
+      const product = await createProduct(shop.db, { categoryId: category.id, images });
+      return { en: await pageOf(`/products/${product.id}`), tr: await pageOf(`/tr/products/${product.id}`) };
+    },
   }));
 });
 
@@ -115,6 +141,27 @@ describe("the periodic pass removes the photos no product uses", () => {
     await shop.db.update(products).set({ images: [] }).where(eq(products.id, second.id));
     await pass();
     expect(await filesOf(shared)).toBe(0);
+  });
+
+  it("removes a photo's link preview with its variants, and keeps it while a product uses the photo", async () => {
+    const category = await createCategory(shop.db);
+    const withPreview = async () => {
+      const parts = [...variantParts(await photoVariants(960, 640, "jpg"), "jpg"), previewPart(await encodePreview())];
+      return JSON.parse(await (await upload(multipart(parts))).text()) as PhotoUpload;
+    };
+    const [used, unused] = [await withPreview(), await withPreview()];
+    await createProduct(shop.db, { categoryId: category.id, images: [used.src] });
+    const old = new Date(Date.now() - week - 60_000);
+    for (const photo of [used, unused]) {
+      for (const { src } of [...photo.variants, ...(photo.preview ? [photo.preview] : [])]) {
+        await utimes(join(shop.photoFolder, src.slice("/images/".length)), old, old);
+      }
+    }
+    await pass();
+    expect((await shop.app.request(used.preview?.src as string)).status).toBe(200);
+    expect((await shop.app.request(unused.preview?.src as string)).status).toBe(404);
+    const hashOf = (photo: PhotoUpload) => photo.src.slice("/images/".length, "/images/".length + 64);
+    expect((await storedNames()).filter((name) => name.startsWith(hashOf(unused)))).toEqual([]);
   });
 
   it("an upload of the same photo again counts its week from then", async () => {

@@ -30,8 +30,12 @@ interface SentVariant {
 interface SentPhoto {
   headers: Record<string, string>;
   variants: SentVariant[];
+  /** The `preview` part (the link preview, ADR 0094), kept apart from the variants. */
+  preview?: SentVariant;
   /** The server's answer: the largest variant's address (empty until it answers). */
   url: string;
+  /** The link preview's address the server answered. */
+  previewUrl?: string;
 }
 
 /**
@@ -50,17 +54,23 @@ async function watchUploads(page: Page, hold = false) {
       .formData()
       .catch(() => new FormData());
     const variants: SentVariant[] = [];
+    let preview: SentVariant | undefined;
     for (const [name, value] of form.entries()) {
-      if (typeof value === "string") variants.push({ name, type: "text", bytes: Buffer.from(value) });
-      else variants.push({ name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) });
+      const part =
+        typeof value === "string"
+          ? { name, type: "text", bytes: Buffer.from(value) }
+          : { name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) };
+      if (name === "preview") preview = part;
+      else variants.push(part);
     }
-    const photo: SentPhoto = { headers: request.headers(), variants, url: "" };
+    const photo: SentPhoto = { headers: request.headers(), variants, url: "", ...(preview ? { preview } : {}) };
     sent.push(photo);
     if (hold) await new Promise<void>((release) => waiting.push(release));
     const response = await route.fetch();
     const answer = photoUploadSchema.parse(await response.json());
     expect(response.status()).toBe(201);
     photo.url = answer.src;
+    if (answer.preview) photo.previewUrl = answer.preview.src;
     await route.fulfill({ response });
   });
   return {
@@ -202,6 +212,22 @@ test("phone: the admin adds two phone photos; they are upright, small, without m
       expect(bytes.includes("Exif")).toBe(false);
       expect(bytes.includes("GPS")).toBe(false);
     }
+  }
+
+  // Each photo's link preview (ADR 0094): a 1200×630 JPEG cut from the upright photo, without
+  // the original's EXIF or GPS, stored beside its variants and served back byte for byte.
+  for (const sent of uploads.sent) {
+    const preview = sent.preview?.bytes ?? Buffer.alloc(0);
+    const header = readPhotoHeader(preview);
+    expect([header.format, header.width, header.height, header.orientation]).toEqual(["jpeg", 1200, 630, 1]);
+    expect(header.metadata.filter((kind) => kind !== "icc")).toEqual([]);
+    expect(preview.includes("Exif")).toBe(false);
+    expect(preview.includes("GPS")).toBe(false);
+    expect(sent.previewUrl).toBe(`${sent.url.replace(/-\d+\.webp$/, "")}-1200x630.jpg`);
+    const served = await fetch(new URL(sent.previewUrl ?? "", shop.server.url));
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/jpeg");
+    expect(Buffer.from(await served.arrayBuffer()).equals(preview)).toBe(true);
   }
 
   // The first photo is the main picture; moving the second earlier makes it the main one.

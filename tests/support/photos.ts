@@ -268,3 +268,140 @@ export function photoUploadCases(shop: () => PhotoShop) {
     expect((await shop().fetch(`/images/${"0".repeat(64)}-480.webp`, "HEAD")).status).toBe(404);
   });
 }
+
+/**
+ * A photo's link preview as the device makes it (ADR 0094): `width` × `height` (1200 × 630 when
+ * right) in `format`, cut from the middle of an image with a colour of its own.
+ */
+export async function encodePreview(width = 1200, height = 630, format: Format | "png" = "jpg"): Promise<Buffer> {
+  if (format === "png")
+    return sharp(await encodePhoto(width, height, "jpg"))
+      .png()
+      .toBuffer();
+  return encodePhoto(width, height, format);
+}
+
+/** The preview as a part of its own, beside the variants. */
+export const previewPart = (bytes: Uint8Array): Part => ({
+  bytes,
+  name: "preview",
+  filename: "preview.jpg",
+  type: "image/jpeg",
+});
+
+/** The shop's product pages, as the runtime renders them. */
+export type ProductPages = {
+  /** Adds a product with these images and answers its page's HTML in English and in Turkish. */
+  productPages(images: string[]): Promise<{ en: string; tr: string }>;
+};
+
+/** The link-preview cases (ADR 0094), against the shop `shop()` names once its set-up ran. */
+export function photoPreviewCases(shop: () => PhotoShop & ProductPages) {
+  it("stores and serves a photo's link preview beside its variants, once however often it is sent", async () => {
+    const variants = await photoVariants(1000, 1500, "webp");
+    const preview = await encodePreview();
+    const body = () => multipart([...variantParts(variants, "webp"), previewPart(preview)]);
+    const key = newKey();
+    const answer = await shop().upload(body(), { key });
+    expect(answer.status).toBe(201);
+    const photo = await json<PhotoUpload>(answer);
+    const hash = sha256(variants[2] as Buffer);
+    expect(photo.src).toBe(`/images/${hash}-1000.webp`);
+    expect(photo.preview).toEqual({ src: `/images/${hash}-1200x630.jpg`, width: 1200, height: 630 });
+
+    const file = await shop().fetch(`/images/${hash}-1200x630.jpg`);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(preview)).toBe(true);
+    expect(file.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(file.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(file.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(file.headers.get("Content-Security-Policy")).toBe("default-src 'none'; sandbox");
+
+    const ofPhoto = async () => (await shop().storedNames()).filter((name) => name.startsWith(hash)).sort();
+    const files = [`${hash}-1000.webp`, `${hash}-1200x630.jpg`, `${hash}-480.webp`, `${hash}-960.webp`];
+    expect(await ofPhoto()).toEqual(files);
+    // Replayed with its key, and sent anew under another: the same answer, the same four files.
+    const replay = await shop().upload(body(), { key });
+    expect(replay.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(await json<PhotoUpload>(replay)).toEqual(photo);
+    const again = await shop().upload(body(), { key: newKey() });
+    expect(await json<PhotoUpload>(again)).toEqual(photo);
+    expect(await ofPhoto()).toEqual(files);
+    // The same variants without the preview are another request for the key.
+    await expectRefused(
+      await shop().upload(multipart(variantParts(variants, "webp")), { key }),
+      422,
+      "idempotency_key_reused",
+    );
+  });
+
+  it("refuses a preview of another size, a PNG, a WebP, a polyglot, one with EXIF, or two, storing nothing", async () => {
+    const variants = await photoVariants(800, 600, "jpg");
+    const hash = sha256(variants[1] as Buffer);
+    const script = Buffer.from("<html><script>alert(document.cookie)</script></html>");
+    const sent = async (...previews: Uint8Array[]) =>
+      shop().upload(multipart([...variantParts(variants, "jpg"), ...previews.map(previewPart)]), {
+        key: newKey(),
+      });
+    const wrongSize = await expectRefused(await sent(await encodePreview(1200, 631)), 400, "photo_preview");
+    expect(wrongSize.detail).toBe(
+      "The preview is 1200 × 631 px; it must be one JPEG of exactly 1200 × 630 px, at most 2 MB, without metadata.",
+    );
+    const png = await expectRefused(await sent(await encodePreview(1200, 630, "png")), 400, "photo_preview");
+    expect(png.detail).toMatch(/^The preview is not a JPEG image;/);
+    await expectRefused(await sent(await encodePreview(1200, 630, "webp")), 400, "photo_preview");
+    const polyglot = Buffer.concat([await encodePreview(), script]);
+    const malformed = await expectRefused(await sent(polyglot), 400, "photo_preview");
+    expect(malformed.detail).toMatch(/^The preview is not a well-formed JPEG file/);
+    const withGps = await encodePhoto(1200, 630, "jpg", { exif: true });
+    await expectRefused(await sent(withGps), 400, "photo_preview");
+    const two = await expectRefused(await sent(await encodePreview(), await encodePreview()), 400, "photo_preview");
+    expect(two.detail).toMatch(/^The preview was sent more than once;/);
+    const padded = Buffer.concat([await encodePreview(), Buffer.alloc(2 * 1024 * 1024)]);
+    await expectRefused(await sent(padded), 400, "photo_preview");
+    expect((await shop().storedNames()).filter((name) => name.startsWith(hash))).toEqual([]);
+  });
+
+  it("is the link preview of a product whose main image is the photo, in English and in Turkish", async () => {
+    const variants = await photoVariants(1600, 1200, "jpg");
+    const answer = await shop().upload(
+      multipart([...variantParts(variants, "jpg"), previewPart(await encodePreview())]),
+    );
+    const photo = await json<PhotoUpload>(answer);
+    const pages = await shop().productPages([photo.src, "/images/products/ihlamur.svg"]);
+    for (const html of [pages.en, pages.tr]) {
+      const head = readShareImage(html);
+      expect(new URL(head.image ?? "").pathname).toBe(photo.preview?.src);
+      expect(head).toMatchObject({ type: "image/jpeg", width: "1200", height: "630" });
+      expect(head.twitter).toBe(head.image);
+    }
+  });
+
+  it("leaves the link preview as it was for a photo stored without one, and for any other image", async () => {
+    const variants = await photoVariants(1600, 1200, "webp");
+    const photo = await json<PhotoUpload>(await shop().upload(multipart(variantParts(variants, "webp"))));
+    const pages = await shop().productPages([photo.src]);
+    for (const html of [pages.en, pages.tr]) {
+      const head = readShareImage(html);
+      // ADR 0019's rule 2: the raster image itself, its size unknown.
+      expect(new URL(head.image ?? "").pathname).toBe(photo.src);
+      expect(head).toMatchObject({ type: "image/webp", width: null, height: null });
+      expect(head.twitter).toBe(head.image);
+    }
+    const typed = await shop().productPages(["https://cdn.example/sabun.jpg"]);
+    expect(readShareImage(typed.en).image).toBe("https://cdn.example/sabun.jpg");
+  });
+}
+
+/** A page's og:image, its type and size, and twitter:image. */
+function readShareImage(html: string) {
+  const meta = (attribute: string, name: string) =>
+    new RegExp(`<meta ${attribute}="${name}" content="([^"]*)" />`).exec(html)?.[1] ?? null;
+  return {
+    image: meta("property", "og:image"),
+    type: meta("property", "og:image:type"),
+    width: meta("property", "og:image:width"),
+    height: meta("property", "og:image:height"),
+    twitter: meta("name", "twitter:image"),
+  };
+}

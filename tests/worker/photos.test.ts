@@ -3,7 +3,14 @@ import type { PhotoUpload } from "../../worker/contract/photo-upload.ts";
 import { createR2PhotoStore, type R2Bucket } from "../../worker/photos/r2-photo-store.ts";
 import { removeUnusedPhotos, unusedPhotoLifeMs } from "../../worker/photos/unused-photos.ts";
 import { createCategory, createMember, createProduct } from "../support/factories.ts";
-import { multipart, type PhotoShop, photoUploadCases, photoVariants, variantParts } from "../support/photos.ts";
+import {
+  multipart,
+  type PhotoShop,
+  photoPreviewCases,
+  photoUploadCases,
+  photoVariants,
+  variantParts,
+} from "../support/photos.ts";
 import { setUpWorkerShop, testAdmin } from "./harness.ts";
 
 // The administrator's photos in the production runtime (issue 41, ADR 0089): the built Worker in
@@ -39,13 +46,31 @@ const upload: PhotoShop["upload"] = (body, { token = adminToken, key, headers = 
     body: body.body,
   });
 
-describe("POST /api/admin/images and GET /images/… in workerd", () => {
-  photoUploadCases(() => ({
-    upload,
-    fetch: (path, method = "GET") => shop.worker.dispatchFetch(`http://shop.test${path}`, { method }),
-    memberToken,
-    storedNames,
+const photoShop = (): PhotoShop => ({
+  upload,
+  fetch: (path, method = "GET") => shop.worker.dispatchFetch(`http://shop.test${path}`, { method }),
+  memberToken,
+  storedNames,
+});
+
+describe("a photo's link preview in workerd (ADR 0094)", () => {
+  const pageOf = async (path: string) => {
+    const answer = await shop.request("GET", path);
+    expect(answer.status, path).toBe(200);
+    return answer.text();
+  };
+  photoPreviewCases(() => ({
+    ...photoShop(),
+    async productPages(images) {
+      const category = await createCategory(shop.database.db);
+      const product = await createProduct(shop.database.db, { categoryId: category.id, images });
+      return { en: await pageOf(`/products/${product.id}`), tr: await pageOf(`/tr/products/${product.id}`) };
+    },
   }));
+});
+
+describe("POST /api/admin/images and GET /images/… in workerd", () => {
+  photoUploadCases(photoShop);
 
   it("still serves the pictures in web/public/images as static files", async () => {
     const file = await shop.worker.dispatchFetch("http://shop.test/images/products/adacayi.svg");

@@ -35,6 +35,8 @@ export type OutboxChange =
       name: string;
       /** Every variant, smallest first, as the upload sends them. */
       variants: { width: number; blob: Blob }[];
+      /** Its 1200 × 630 link preview (ADR 0094), when the device could make one. */
+      preview?: Blob;
     }
   | {
       kind: "reorder";

@@ -18,5 +18,7 @@ export const photoUploadSchema = z.object({
   height: z.number(),
   /** Every variant, the largest too, smallest first. */
   variants: z.array(variantSchema),
+  /** The link preview (`/images/<hash>-1200x630.jpg`, ADR 0094), when the upload had one. */
+  preview: z.optional(variantSchema),
 });
 export type PhotoUpload = z.infer<typeof photoUploadSchema>;

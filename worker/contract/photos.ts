@@ -78,6 +78,20 @@ export function photoVariantPath(photo: PhotoAddress, width: number): string {
 }
 
 /**
+ * A photo's link preview (ADR 0094): the size WhatsApp, Facebook and X lay a shared link's
+ * picture out at, cut from the upright photo's centre by the admin's device, as JPEG (every
+ * crawler reads it; some read no WebP). Optional in an upload: photos stored before it have none.
+ */
+export const photoPreviewSize = { width: 1200, height: 630 } as const;
+/** The multipart field the preview is sent in, beside the `variant` parts. */
+export const photoPreviewField = "preview";
+
+/** The address of a photo's link preview, beside its variants: `/images/<hash>-1200x630.jpg`. */
+export function photoPreviewPath(photo: Pick<PhotoAddress, "hash">): string {
+  return `/images/${photo.hash}-${photoPreviewSize.width}x${photoPreviewSize.height}.jpg`;
+}
+
+/**
  * `srcset` for a stored photo's address (every variant with its width), or undefined for any other
  * image, which is shown as it is.
  */

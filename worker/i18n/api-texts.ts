@@ -83,6 +83,24 @@ const en = {
     `The variants are ${sent} px wide; this photo needs exactly ${expected}.`,
   api_photo_proportions: ({ n }: { n: number }) => `Variant ${n} does not have the proportions of the largest one.`,
   api_photo_storage_missing: "Photos cannot be stored here: the server has no photo storage configured.",
+  // The photo's link preview (ADR 0094): what was wrong with it, then what it must be.
+  api_photo_preview: ({ problem, width, height }: PreviewProblem) =>
+    `The preview ${
+      {
+        count: "was sent more than once",
+        too_large: "is larger than 2 MB",
+        not_jpeg: "is not a JPEG image",
+        malformed: "is not a well-formed JPEG file, or has other data in it",
+        metadata: "carries metadata (EXIF, XMP or a comment)",
+        size: `is ${width} × ${height} px`,
+      }[problem]
+    }; it must be one JPEG of exactly 1200 × 630 px, at most 2 MB, without metadata.`,
+};
+
+type PreviewProblem = {
+  problem: "count" | "too_large" | "not_jpeg" | "malformed" | "metadata" | "size";
+  width?: number | undefined;
+  height?: number | undefined;
 };
 
 type PhotoSize = { n: number; width: number; height: number; maxWidth: number; maxHeight: number };
@@ -160,6 +178,17 @@ const tr: ApiTexts = {
     `Gönderilen boyutların genişliği ${sent} piksel; bu fotoğraf için tam olarak ${expected} gerekiyor.`,
   api_photo_proportions: ({ n }) => `${n}. boyutun en/boy oranı en büyük boyutunkiyle aynı değil.`,
   api_photo_storage_missing: "Fotoğraflar burada saklanamıyor: sunucuda fotoğraf deposu ayarlanmamış.",
+  api_photo_preview: ({ problem, width, height }) =>
+    `Bağlantı önizlemesi ${
+      {
+        count: "birden fazla kez gönderilmiş",
+        too_large: "2 MB sınırını aşıyor",
+        not_jpeg: "bir JPEG görseli değil",
+        malformed: "düzgün bir JPEG dosyası değil ya da içinde başka veriler var",
+        metadata: "ek bilgiler (EXIF, XMP ya da yorum) taşıyor",
+        size: `${width} × ${height} piksel`,
+      }[problem]
+    }; tam olarak 1200 × 630 piksel, en fazla 2 MB ve ek bilgi taşımayan tek bir JPEG olmalı.`,
 };
 
 export const apiTexts: Record<MemberLocale, ApiTexts> = { en, tr };

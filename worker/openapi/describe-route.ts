@@ -17,7 +17,14 @@ export type RouteDescription = {
   /** A JSON body a handler parses itself (with `parseWith`) rather than through `validate(...)`. */
   body?: $ZodType;
   /** A multipart/form-data body of files sent in one field, rather than JSON (the photo upload). */
-  files?: { field: string; description: string; maxItems: number; types: string[] };
+  files?: {
+    field: string;
+    description: string;
+    maxItems: number;
+    types: string[];
+    /** Parts of one file each that may come beside the field's (the photo's link preview). */
+    single?: { field: string; description: string; type: string }[];
+  };
   /** Request headers an operation reads (idempotency, optimistic concurrency). */
   headers?: RequestHeader[];
   /** Only in development (APP_ENV=development). */

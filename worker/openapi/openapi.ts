@@ -234,8 +234,9 @@ function describe(method: string, path: string, operation: RouteDescription): Re
 }
 
 /** A multipart/form-data body: every part a file in the one field (OpenAPI 3.1 §4.8.14.4). */
-function filesBody({ field, description, maxItems, types }: NonNullable<RouteDescription["files"]>) {
+function filesBody({ field, description, maxItems, types, single = [] }: NonNullable<RouteDescription["files"]>) {
   const file = { type: "string", contentMediaType: "application/octet-stream" };
+  const singles = Object.fromEntries(single.map((part) => [part.field, { description: part.description, ...file }]));
   return {
     required: true,
     content: {
@@ -243,9 +244,12 @@ function filesBody({ field, description, maxItems, types }: NonNullable<RouteDes
         schema: {
           type: "object",
           required: [field],
-          properties: { [field]: { description, type: "array", minItems: 1, maxItems, items: file } },
+          properties: { [field]: { description, type: "array", minItems: 1, maxItems, items: file }, ...singles },
         },
-        encoding: { [field]: { contentType: types.join(", ") } },
+        encoding: {
+          [field]: { contentType: types.join(", ") },
+          ...Object.fromEntries(single.map((part) => [part.field, { contentType: part.type }])),
+        },
       },
     },
   };

@@ -28,6 +28,14 @@ export function createFolderPhotoStore(folder: string): PhotoStore {
         throw error;
       }
     },
+    async has(name) {
+      try {
+        return (await stat(path(name))).isFile();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+        throw error;
+      }
+    },
     async list() {
       let names: string[];
       try {

@@ -10,6 +10,8 @@ export interface PhotoStore {
   put(name: string, bytes: Uint8Array): Promise<void>;
   /** A stored file's bytes, or null when there is none of that name. */
   get(name: string): Promise<StoredPhotoFile | null>;
+  /** Whether a file of that name is stored, without reading it (R2's HEAD, a stat). */
+  has(name: string): Promise<boolean>;
   /** Every stored file, with when it was last put. */
   list(): Promise<StoredPhotoName[]>;
   delete(names: string[]): Promise<void>;
@@ -18,5 +20,8 @@ export interface PhotoStore {
 export type StoredPhotoFile = { body: ReadableStream<Uint8Array> | Uint8Array; size: number };
 export type StoredPhotoName = { name: string; uploaded: Date };
 
-/** The names a store holds: anything else (a path, a dot-file) is never read or written. */
-export const storedPhotoName = /^[0-9a-f]{64}-[1-9][0-9]{0,3}\.(?:webp|jpg)$/;
+/**
+ * The names a store holds, a variant's or a link preview's (`<hash>-1200x630.jpg`, ADR 0094):
+ * anything else (a path, a dot-file) is never read or written.
+ */
+export const storedPhotoName = /^[0-9a-f]{64}-(?:[1-9][0-9]{0,3}\.(?:webp|jpg)|1200x630\.jpg)$/;

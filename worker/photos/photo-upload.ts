@@ -4,6 +4,9 @@ import {
   maxPhotoHeight,
   maxPhotoVariantBytes,
   type PhotoExtension,
+  photoPreviewField,
+  photoPreviewPath,
+  photoPreviewSize,
   photoUploadField,
   photoVariantPath,
   photoWidths,
@@ -14,10 +17,10 @@ import { readPhoto } from "./photo-bytes.ts";
 import type { PhotoStore } from "./photo-store.ts";
 
 /**
- * The most bytes a whole upload may have: every variant at its limit, and room for the multipart
+ * The most bytes a whole upload may have: every variant and the preview at their limit, and room for the multipart
  * framing. app.ts refuses a bigger body with 413 before it is read.
  */
-export const maxPhotoUploadBytes = photoWidths.length * maxPhotoVariantBytes + 64 * 1024;
+export const maxPhotoUploadBytes = (photoWidths.length + 1) * maxPhotoVariantBytes + 64 * 1024;
 
 /** One photo's variants as checked, smallest first, named by the largest one's SHA-256. */
 export type CheckedPhoto = {
@@ -29,6 +32,8 @@ export type CheckedPhoto = {
   parts: string;
   extension: PhotoExtension;
   variants: { width: number; height: number; bytes: Uint8Array }[];
+  /** The link preview's JPEG, 1200 × 630 (ADR 0094), when the upload had one. */
+  preview: Uint8Array | undefined;
 };
 
 const megabytes = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
@@ -47,8 +52,11 @@ export async function checkPhotoUpload(body: ArrayBuffer, contentType: string): 
   } catch {
     throw notMultipart();
   }
-  const parts = [...form.entries()];
-  if (parts.some(([name, value]) => name !== photoUploadField || typeof value === "string")) throw notMultipart();
+  const all = [...form.entries()];
+  const known = (name: string) => name === photoUploadField || name === photoPreviewField;
+  if (all.some(([name, value]) => !known(name) || typeof value === "string")) throw notMultipart();
+  const parts = all.filter(([name]) => name === photoUploadField);
+  const previews = all.filter(([name]) => name === photoPreviewField).map(([, file]) => file as Blob);
   if (parts.length === 0 || parts.length > photoWidths.length) {
     throw new ApiError(400, "photo_variant_count", (t) => t.api_photo_variant_count({ max: photoWidths.length }));
   }
@@ -105,13 +113,38 @@ export async function checkPhotoUpload(body: ArrayBuffer, contentType: string): 
       throw new ApiError(400, "photo_proportions", (t) => t.api_photo_proportions({ n }));
     }
   }
+  const preview = await checkPreview(previews);
   const hashes = await Promise.all(sorted.map((variant) => sha256Hex(variant.bytes)));
+  const lines = sorted.map((variant, index) => `${variant.width} ${hashes[index]}`);
+  if (preview) lines.push(`preview ${await sha256Hex(preview)}`);
   return {
     hash: hashes[hashes.length - 1] as string,
-    parts: sorted.map((variant, index) => `${variant.width} ${hashes[index]}`).join("\n"),
+    parts: lines.join("\n"),
     extension,
     variants: sorted.map(({ width, height, bytes }) => ({ width, height, bytes })),
+    preview,
   };
+}
+
+/**
+ * The `preview` part, if any (ADR 0094): one JPEG of exactly 1200 × 630, checked by its bytes as
+ * a variant is (no metadata, nothing after the image). Optional: an upload the outbox queued
+ * before previews were made has none, and its product keeps the link preview it has today.
+ */
+async function checkPreview(previews: Blob[]): Promise<Uint8Array | undefined> {
+  const refuse = (problem: "count" | "too_large" | "not_jpeg" | "malformed" | "metadata" | "size", size = {}) =>
+    new ApiError(400, "photo_preview", (t) => t.api_photo_preview({ problem, ...size }));
+  if (previews.length === 0) return undefined;
+  if (previews.length > 1) throw refuse("count");
+  const blob = previews[0] as Blob;
+  if (blob.size > maxPhotoVariantBytes) throw refuse("too_large");
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  const read = readPhoto(bytes);
+  if (!read.ok) throw refuse(read.problem === "not_an_image" ? "not_jpeg" : read.problem);
+  const { width, height, extension } = read.photo;
+  if (extension !== "jpg") throw refuse("not_jpeg");
+  if (width !== photoPreviewSize.width || height !== photoPreviewSize.height) throw refuse("size", { width, height });
+  return bytes;
 }
 
 async function sha256Hex(bytes: Uint8Array): Promise<string> {
@@ -131,9 +164,18 @@ export async function storePhoto(store: PhotoStore, photo: CheckedPhoto): Promis
     width,
     height,
   }));
-  // The largest last: a product names it, so once it is there every smaller one is too.
+  // The preview first and the largest last: a product names the largest, so once it is there
+  // every other file is too, and a page that finds the photo finds its preview.
+  const preview = photo.preview ? { src: photoPreviewPath(address), ...photoPreviewSize } : undefined;
+  if (photo.preview) await store.put(photoPreviewPath(address).slice("/images/".length), photo.preview);
   for (const variant of photo.variants) {
     await store.put(photoVariantPath(address, variant.width).slice("/images/".length), variant.bytes);
   }
-  return { src: photoVariantPath(address, largest.width), width: largest.width, height: largest.height, variants };
+  return {
+    src: photoVariantPath(address, largest.width),
+    width: largest.width,
+    height: largest.height,
+    variants,
+    ...(preview ? { preview } : {}),
+  };
 }

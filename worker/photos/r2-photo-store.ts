@@ -7,6 +7,7 @@ import type { PhotoStore } from "./photo-store.ts";
 export interface R2Bucket {
   put(key: string, value: Uint8Array, options?: { httpMetadata?: { contentType?: string } }): Promise<unknown>;
   get(key: string): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null>;
+  head(key: string): Promise<unknown | null>;
   list(options?: { cursor?: string; limit?: number }): Promise<{
     objects: { key: string; uploaded: Date }[];
     truncated: boolean;
@@ -27,6 +28,9 @@ export function createR2PhotoStore(bucket: R2Bucket): PhotoStore {
     async get(name) {
       const object = await bucket.get(name);
       return object ? { body: object.body, size: object.size } : null;
+    },
+    async has(name) {
+      return (await bucket.head(name)) !== null;
     },
     async list() {
       const names: { name: string; uploaded: Date }[] = [];

@@ -6,6 +6,7 @@ import {
   maxPhotoHeight,
   maxPhotoVariantBytes,
   photoFormats,
+  photoPreviewField,
   photoUploadField,
   photoWidths,
 } from "../../contract/photos.ts";
@@ -39,7 +40,7 @@ const checkedPhoto = () =>
 export const adminImageRoutes = new Hono<UploadEnv>().post(
   "/",
   describeRoute({
-    summary: "Upload one photo's variants; answers the photo's address",
+    summary: "Upload one photo's variants and link preview; answers the photo's address",
     access: "admin",
     ok: { 201: photoUploadSchema },
     errors: [400, 422],
@@ -49,6 +50,13 @@ export const adminImageRoutes = new Hono<UploadEnv>().post(
       description: `The variants of one photo, one file per part, all in one format (JPEG or WebP, read from the bytes; the part's name and type are ignored) and without metadata (EXIF, XMP, comments). Each at most ${maxPhotoVariantBytes / (1024 * 1024)} MB, ${largestPhotoWidth} px wide and ${maxPhotoHeight} px high; their widths exactly photoWidthsFor(the largest width) of worker/contract/photos.ts, at the largest one's proportions. The body at most ${photoWidths.length} parts. The files are then served at GET /images/<hash>-<width>.<ext> (outside /api): immutable for a year, nosniff, a sandboxing CSP; 404 when there is no such file.`,
       maxItems: photoWidths.length,
       types: Object.values(photoFormats),
+      single: [
+        {
+          field: photoPreviewField,
+          description: `Optional: the photo's link preview (og:image, ADR 0094), cut from the upright photo's centre: one JPEG of exactly 1200 × 630 px, at most ${maxPhotoVariantBytes / (1024 * 1024)} MB, without metadata, checked by its bytes like a variant (else 400 photo_preview). Stored at GET /images/<hash>-1200x630.jpg, <hash> the photo's, and answered as \`preview\`; product pages whose first image is the photo then show it as their link preview.`,
+          type: photoFormats.jpg,
+        },
+      ],
     },
   }),
   checkedPhoto(),

@@ -15,7 +15,7 @@ import { type AppEnv, createRouter } from "../../lib/app-env.ts";
 import { readSharePreviews } from "../../lib/share-previews.ts";
 import { shortHash } from "../../lib/short-hash.ts";
 import { type PageMeta, renderPageShell, withNoindex } from "./page-shell.ts";
-import { shareImageFor, shopName } from "./share-image.ts";
+import { photoShareImage, shareImageFor, shopName } from "./share-image.ts";
 import { answerShareWithoutWorker } from "./share-target.ts";
 import { homeStructuredData, productStructuredData, staticPageStructuredData } from "./structured-data.ts";
 
@@ -311,7 +311,9 @@ async function renderCataloguePage(
   if (!shellResponse?.ok) throw new ApiError(503, "web_not_built", (t) => t.api_web_not_built);
   const shell = await shellResponse.text();
   const { product, ...pageMeta } = meta;
-  const image = shareImageFor(product?.image, product?.name ?? shopName, previews.list, origin);
+  const image =
+    (await photoShareImage(product?.image, product?.name ?? shopName, c.var.photos, origin)) ??
+    shareImageFor(product?.image, product?.name ?? shopName, previews.list, origin);
   const { locale, path: englishPath } = splitLocale(path);
   const indexed = status === 200 && !pageMeta.noindex;
   const alternates = indexed

@@ -1,4 +1,6 @@
+import { parsePhotoAddress, photoPreviewPath, photoPreviewSize } from "../../contract/photos.ts";
 import type { SharePreviews } from "../../contract/share-previews.ts";
+import type { PhotoStore } from "../../photos/photo-store.ts";
 
 /** The image a shared link previews with: `og:image` and `twitter:image`, and what describes it. */
 export type ShareImage = {
@@ -56,3 +58,24 @@ const built = (path: string, alt: string, previews: SharePreviews, origin: strin
   width: previews.width,
   height: previews.height,
 });
+
+/**
+ * The link preview of a product whose first image is one of the shop's own photos uploaded with
+ * its preview (ADR 0094): that JPEG, 1200 × 630. Undefined for any other image, and for a photo
+ * stored before previews were made, which keeps ADR 0019's rule (shareImageFor). One store HEAD
+ * per render: a product page is rendered once per catalogue version and answered from that render.
+ */
+export async function photoShareImage(
+  image: string | undefined,
+  alt: string,
+  store: PhotoStore | undefined,
+  origin: string,
+): Promise<ShareImage | undefined> {
+  const photo = image === undefined ? null : parsePhotoAddress(image);
+  if (!photo || !store) return undefined;
+  const path = photoPreviewPath(photo);
+  // A store that cannot answer costs the page its photo's preview, never the page.
+  const stored = await store.has(path.slice("/images/".length)).catch(() => false);
+  if (!stored) return undefined;
+  return { url: new URL(path, origin).href, alt, type: "image/jpeg", ...photoPreviewSize };
+}

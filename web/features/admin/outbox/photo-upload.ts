@@ -1,4 +1,4 @@
-import { photoUploadField } from "../../../../worker/contract/photos.ts";
+import { photoPreviewField, photoUploadField } from "../../../../worker/contract/photos.ts";
 import type { OutboxChange } from "../../../lib/admin-outbox.ts";
 import { getSessionManager } from "../../../lib/session.ts";
 import { getLocale } from "../../../paraglide/runtime.js";
@@ -26,16 +26,18 @@ export const photoProgress = {
 
 /**
  * Sends one photo's outbox entry to `POST /api/admin/images` (ADR 0089, 0093), one `variant` part
- * each, as the outbox sends every change: the bearer token (a 401 refreshes it once), the page's
+ * each and its `preview`, as the outbox sends every change: the bearer token (a 401 refreshes it once), the page's
  * language and the entry's key as `Idempotency-Key`. XMLHttpRequest rather than fetch: its
  * `upload.onprogress` reports the bytes sent in every browser, where fetch can only with a
  * streamed body, which Safari and Firefox do not send and Chromium only over HTTP/2 (ADR 0091).
  */
-export async function sendPhoto({ src, variants }: PhotoChange, key: string): Promise<SendResult> {
+export async function sendPhoto({ src, variants, preview }: PhotoChange, key: string): Promise<SendResult> {
   const body = new FormData();
   for (const { width, blob } of variants) {
     body.append(photoUploadField, blob, `${width}.${blob.type === "image/webp" ? "webp" : "jpg"}`);
   }
+  // The link preview (ADR 0094) as its own part; an entry queued before previews existed has none.
+  if (preview) body.append(photoPreviewField, preview, "preview.jpg");
   const send = (bearer: string | null) =>
     new Promise<SendResult>((resolve) => {
       const request = new XMLHttpRequest();

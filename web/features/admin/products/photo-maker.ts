@@ -5,10 +5,18 @@ import {
   photoVariantPath,
 } from "../../../../worker/contract/photos.ts";
 import { callWorker } from "../../../lib/worker-calls.ts";
-import type { encodeVariant, PhotoPlan, PhotoType, PhotoVariant, planPhoto } from "./photo-pipeline.ts";
+import type {
+  encodePreview,
+  encodeVariant,
+  PhotoPlan,
+  PhotoPreview,
+  PhotoType,
+  PhotoVariant,
+  planPhoto,
+} from "./photo-pipeline.ts";
 
 /*
- * The page's side of the photo worker (admin-photo-worker.ts, ADR 0091): its two functions called
+ * The page's side of the photo worker (admin-photo-worker.ts, ADR 0091): its functions called
  * as if they were here (web/lib/worker-calls.ts). One worker for the admin's page, started when the
  * first photo is chosen; it decodes one photo at a time, the page's thread none.
  */
@@ -59,4 +67,19 @@ export async function keepPhotoOnDevice(src: string, variants: { width: number; 
       cache.put(photoVariantPath(address, width), new Response(blob, { headers: { "Content-Type": blob.type } })),
     ),
   );
+}
+
+/**
+ * The photo's 1200 × 630 link preview (ADR 0094), made after its variants by the same worker. Its
+ * time is measured as `photo-link-preview` (`npm run bench -- photos` reports it).
+ */
+export async function encodePreviewOnDevice(
+  file: File,
+  plan: { width: number; height: number },
+): Promise<PhotoPreview> {
+  const start = performance.now();
+  const size = { width: plan.width, height: plan.height };
+  const preview = await photoWorker()<Awaited<ReturnType<typeof encodePreview>>>("encodePreview", file, size);
+  performance.measure("photo-link-preview", { start });
+  return preview;
 }

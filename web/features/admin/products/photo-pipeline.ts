@@ -1,5 +1,12 @@
 /// <reference lib="webworker" />
-import { largestVariantWidth, photoFormats, photoWidthsFor } from "../../../../worker/contract/photos.ts";
+import {
+  largestPhotoWidth,
+  largestVariantWidth,
+  maxPhotoHeight,
+  photoFormats,
+  photoPreviewSize,
+  photoWidthsFor,
+} from "../../../../worker/contract/photos.ts";
 import { photoHeaderBytes, readPhotoHeader, uprightSize } from "./photo-header.ts";
 
 /*
@@ -20,6 +27,77 @@ export type PhotoPlan =
 export type PhotoVariant =
   | { ok: true; width: number; height: number; type: PhotoType; blob: Blob }
   | { ok: false; reason: "cannot-decode" | "metadata-left" };
+
+
+export type PhotoPreview = { ok: true; blob: Blob } | { ok: false; reason: "cannot-decode" | "metadata-left" };
+
+/**
+ * The most pixels the preview's decoded photo may have: a variant's largest (1600 × 4000), so no
+ * photo is ever decoded larger for its preview than for its variants.
+ */
+const maxPreviewDecodePixels = largestPhotoWidth * maxPhotoHeight;
+
+/**
+ * How the link preview is cut from a photo whose upright size is `width` × `height`: the photo
+ * is decoded at `decode` (scaled so it covers 1200 × 630, unless that would pass
+ * `maxPreviewDecodePixels`), and the centred `crop` of that bitmap, of the preview's proportions,
+ * is drawn onto the 1200 × 630 canvas. A photo of ordinary proportions is decoded so one side is
+ * exactly the preview's, and the crop is then 1200 × 630 itself: no second resampling.
+ */
+export function previewCrop(
+  width: number,
+  height: number,
+): { decode: { width: number; height: number }; crop: { x: number; y: number; width: number; height: number } } {
+  const target = photoPreviewSize;
+  const cover = Math.max(target.width / width, target.height / height);
+  const limit = Math.sqrt(maxPreviewDecodePixels / (width * height));
+  // Rounded down when the limit decides, so rounding never takes the bitmap past it.
+  const size = cover <= limit ? (side: number) => Math.round(side * cover) : (side: number) => Math.floor(side * limit);
+  const decode = { width: Math.max(1, size(width)), height: Math.max(1, size(height)) };
+  const ratio = target.width / target.height;
+  const wider = decode.width / decode.height > ratio;
+  const cropWidth = wider ? Math.min(decode.width, Math.round(decode.height * ratio)) : decode.width;
+  const cropHeight = wider ? decode.height : Math.min(decode.height, Math.round(decode.width / ratio));
+  return {
+    decode,
+    crop: {
+      x: Math.floor((decode.width - cropWidth) / 2),
+      y: Math.floor((decode.height - cropHeight) / 2),
+      width: cropWidth,
+      height: cropHeight,
+    },
+  };
+}
+
+/**
+ * The photo's link preview (ADR 0094): 1200 × 630, cut from the centre of the upright photo
+ * (`previewCrop`), as JPEG, which every link-preview crawler reads (some read no WebP). Read back
+ * like a variant: no metadata may leave the device.
+ */
+export async function encodePreview(file: Blob, size: { width: number; height: number }): Promise<PhotoPreview> {
+  const { decode: decoded, crop } = previewCrop(size.width, size.height);
+  const bitmap = await decode(file, {
+    resizeWidth: decoded.width,
+    resizeHeight: decoded.height,
+    resizeQuality: "high",
+  });
+  if (!bitmap) return { ok: false, reason: "cannot-decode" };
+  if (bitmap.width !== decoded.width || bitmap.height !== decoded.height) {
+    bitmap.close();
+    return { ok: false, reason: "cannot-decode" };
+  }
+  const canvas = new OffscreenCanvas(photoPreviewSize.width, photoPreviewSize.height);
+  const context = canvas.getContext("2d");
+  if (!context) return { ok: false, reason: "cannot-decode" };
+  context.imageSmoothingQuality = "high";
+  context.drawImage(bitmap, crop.x, crop.y, crop.width, crop.height, 0, 0, canvas.width, canvas.height);
+  bitmap.close();
+  const blob = await canvas.convertToBlob({ type: photoFormats.jpg, quality: 0.85 });
+  if (blob.type !== photoFormats.jpg) return { ok: false, reason: "cannot-decode" };
+  const written = readPhotoHeader(new Uint8Array(await blob.slice(0, photoHeaderBytes).arrayBuffer()));
+  if (written.metadata.some((kind) => kind !== "icc")) return { ok: false, reason: "metadata-left" };
+  return { ok: true, blob };
+}
 
 /** The photo's upright size and the widths of its variants, from the file's first bytes. */
 export async function planPhoto(file: Blob): Promise<PhotoPlan> {

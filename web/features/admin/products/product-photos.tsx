@@ -6,7 +6,13 @@ import { writeErrorMessage } from "../admin-api.ts";
 import { IconButton } from "../admin-ui.tsx";
 import { getOutbox, useOutboxEntries } from "../outbox/outbox.ts";
 import { photoProgress } from "../outbox/photo-upload.ts";
-import { encodeVariantOnDevice, keepPhotoOnDevice, photoAddressOf, planPhotoOnDevice } from "./photo-maker.ts";
+import {
+  encodePreviewOnDevice,
+  encodeVariantOnDevice,
+  keepPhotoOnDevice,
+  photoAddressOf,
+  planPhotoOnDevice,
+} from "./photo-maker.ts";
 import type { PhotoType } from "./photo-pipeline.ts";
 
 /** Issue 41: at most this many photos chosen at once. */
@@ -108,11 +114,19 @@ export function ProductPhotos({
         continue;
       }
       if (removed.current.has(key)) continue;
+      // The link preview (ADR 0094): a photo it cannot be cut from still uploads, without one.
+      const linkPreview = await encodePreviewOnDevice(file, plan);
       try {
         const src = await photoAddressOf(variants.at(-1) as { width: number; blob: Blob });
         previews.current.set(src, preview);
         await keepPhotoOnDevice(src, variants).catch(() => {});
-        await getOutbox().add({ kind: "photo.upload", src, name, variants });
+        await getOutbox().add({
+          kind: "photo.upload",
+          src,
+          name,
+          variants,
+          ...(linkPreview.ok ? { preview: linkPreview.blob } : {}),
+        });
         setPreparing((all) => all.filter((one) => one.key !== key));
         // The same photo chosen twice has the same address (named by its bytes): listed once.
         onChange((current) => [...current.filter((image) => image.trim() !== "" && image !== src), src]);
