@@ -28,7 +28,6 @@ export type PhotoVariant =
   | { ok: true; width: number; height: number; type: PhotoType; blob: Blob }
   | { ok: false; reason: "cannot-decode" | "metadata-left" };
 
-
 export type PhotoPreview = { ok: true; blob: Blob } | { ok: false; reason: "cannot-decode" | "metadata-left" };
 
 /**
