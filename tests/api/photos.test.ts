@@ -9,6 +9,7 @@ import { products } from "../../worker/db/schema.ts";
 import { photoFolderFor, startNodeServer } from "../../worker/entries/node.ts";
 import { projectRoot } from "../../worker/entries/node-env.ts";
 import { removeUnusedPhotos, unusedPhotoLifeMs } from "../../worker/photos/unused-photos.ts";
+import { signInAdmin } from "../support/admin-sign-in.ts";
 import { createCategory, createMember, createProduct } from "../support/factories.ts";
 import {
   type Multipart,
@@ -25,7 +26,7 @@ import { createTestApp, testSettings } from "../support/test-app.ts";
 // libSQL file, the files in a folder as `npm start` keeps them, and the periodic pass.
 
 const shop = await createTestApp();
-await createMember(shop.db, { email: testSettings.ADMIN_EMAIL, role: "admin", password: "admin-pass-1" });
+const admin = await createMember(shop.db, { email: testSettings.ADMIN_EMAIL, role: "admin", password: "admin-pass-1" });
 const member = await createMember(shop.db, { password: "member-pass-1" });
 
 async function tokenOf(path: string, email: string, password: string): Promise<string> {
@@ -36,7 +37,7 @@ async function tokenOf(path: string, email: string, password: string): Promise<s
   });
   return ((await answer.json()) as { access_token: string }).access_token;
 }
-const adminToken = await tokenOf("/api/admin/login", testSettings.ADMIN_EMAIL, "admin-pass-1");
+const adminToken = await signInAdmin(shop.app, admin);
 const memberToken = await tokenOf("/api/auth/token?grant_type=password", member.email, member.password);
 
 const upload: PhotoShop["upload"] = async (body: Multipart, { token = adminToken, key, headers = {} } = {}) =>
