@@ -93,26 +93,6 @@ describe("GET /api/products", () => {
   });
 });
 
-describe("GET /api/products in Turkish name order (issue 40, ADR 0097)", () => {
-  it("lists products of one sort_order by their Turkish names with Turkish rules (Ç after C, Ş after S), English names aside", async () => {
-    const shelf = await createCategory(db, { name: "Raf" });
-    for (const [name, nameEn] of [
-      ["Zencefil", "Ginger"],
-      ["Şifa Otu", "Healing Herb"],
-      ["Çay", "Tea"],
-      ["Sumak", undefined],
-      ["Ceviz", "Walnut"],
-      ["İncir", "Fig"],
-      ["Ihlamur", "Linden"],
-    ] as const) {
-      await createProduct(db, { name, nameEn, categoryId: shelf.id, sortOrder: 5 });
-    }
-    // One answer for the pages of both languages: an English page lists them in this order too.
-    const { body } = await getJson<Product[]>(`/api/products?category_id=${shelf.id}`);
-    expect(body.map((p) => p.name)).toEqual(["Ceviz", "Çay", "Ihlamur", "İncir", "Sumak", "Şifa Otu", "Zencefil"]);
-  });
-});
-
 describe("GET /api/products/:id", () => {
   it("returns one product", async () => {
     const { body: list } = await getJson<Product[]>("/api/products");

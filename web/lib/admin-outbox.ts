@@ -1,7 +1,6 @@
 import Dexie, { liveQuery, type Table } from "dexie";
 import type { CategoryInput, ProductInput } from "../../worker/contract/admin.ts";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
-import { compareDisplayOrder } from "../../worker/contract/display-order.ts";
 import { inTemperamentOrder } from "../../worker/contract/temperaments.ts";
 
 /*
@@ -98,8 +97,9 @@ export async function watchOutbox(listener: (entries: OutboxEntry[]) => void): P
   liveQuery(() => db.entries.toArray()).subscribe({ next: listener, error: () => {} });
 }
 
-// The server's order (ADR 0097): sort_order, then the Turkish name by Turkish rules, then id.
-export const byDisplayOrder: (a: Product, b: Product) => number = compareDisplayOrder;
+// The server's order (sort_order, then name by code point as SQLite compares text, then id).
+export const byDisplayOrder = (a: Product, b: Product) =>
+  a.sort_order - b.sort_order || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || a.id - b.id;
 
 function productFrom(input: ProductInput, base: Product): Product {
   const images = input.images === undefined ? [] : Array.isArray(input.images) ? input.images : [input.images];

@@ -1,7 +1,6 @@
 import { and, asc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Category, type Product, sortOrderLimit } from "../contract/catalogue.ts";
-import { compareDisplayOrder } from "../contract/display-order.ts";
 import { inTemperamentOrder, type Temperament } from "../contract/temperaments.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { categories, products } from "../db/schema.ts";
@@ -99,11 +98,7 @@ export function toCategoryDto(row: typeof categories.$inferSelect): Category {
   };
 }
 
-/**
- * The shop's product order as SQLite can give it: sort_order, then name by code point (SQLite's
- * text order puts Ç after Z), then id. What a list shows is `compareDisplayOrder`'s order (names
- * by Turkish rules, ADR 0097): `listProducts` sorts by it; the sitemap's order does not matter.
- */
+/** The order the shop shows products in: sort_order (as stored), then name, then id. */
 export const productDisplayOrder = [asc(products.sortOrder), asc(products.name), asc(products.id)] as const;
 
 /** What GET /api/products filters by: a category, a temperament, both, or neither. */
@@ -128,7 +123,7 @@ export async function listProducts(
       ),
     )
     .orderBy(...productDisplayOrder);
-  return rows.map(toProductDto).sort(compareDisplayOrder);
+  return rows.map(toProductDto);
 }
 
 export async function findProduct(db: Database, id: number): Promise<Product | null> {

@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CategoryData, ProductData, ReorderData } from "../contract/admin.ts";
 import type { Category, Product } from "../contract/catalogue.ts";
-import { compareDisplayOrder } from "../contract/display-order.ts";
 import { sanitizeRichText } from "../contract/rich-text.ts";
 import type { Transaction } from "../db/client.ts";
 import { categories, products } from "../db/schema.ts";
@@ -170,16 +169,13 @@ export async function deleteCategory(tx: Transaction, at: RowAt): Promise<void> 
 export async function reorderProducts(tx: Transaction, request: ReorderData, now: Date): Promise<void> {
   const { ids, start_from, step, category_id, based_on } = request;
   if (based_on !== undefined) {
-    // The order the admin's list showed: the shop's display order (ADR 0097).
     const current = (
       await tx
-        .select({ id: products.id, sort_order: products.sortOrder, name: products.name })
+        .select({ id: products.id })
         .from(products)
         .where(category_id === undefined ? undefined : eq(products.categoryId, category_id))
         .orderBy(...productDisplayOrder)
-    )
-      .sort(compareDisplayOrder)
-      .map((p) => p.id);
+    ).map((p) => p.id);
     if (current.length !== based_on.length || current.some((id, index) => id !== based_on[index])) {
       throw new ApiError(412, "order_conflict", (t) => t.api_order_conflict, {
         extra: { current },
