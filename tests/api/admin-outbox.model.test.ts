@@ -5,6 +5,7 @@ import { createReplayer, type DrainOutcome } from "../../web/features/admin/outb
 import { outboxSender } from "../../web/features/admin/outbox/outbox-requests.ts";
 import { AdminDatabase, applyOutbox } from "../../web/lib/admin-outbox.ts";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
+import { signInAdmin } from "../support/admin-sign-in.ts";
 import { createCategory, createMember, createProduct } from "../support/factories.ts";
 import { createTestApp, testSettings } from "../support/test-app.ts";
 
@@ -62,15 +63,7 @@ function generator(seed: number) {
 
 const shop = await createTestApp({ SIGNIN_LIMIT_PER_IP: 100_000 });
 const admin = await createMember(shop.db, { email: testSettings.ADMIN_EMAIL, role: "admin", password: "admin-pass-1" });
-const signIn = async () => {
-  const response = await shop.app.request("/api/admin/login", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: admin.email, password: admin.password }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-};
-const token = await signIn();
+const token = await signInAdmin(shop.app, admin);
 const asAdmin = (path: string, init: RequestInit = {}) => {
   const headers = new Headers(init.headers);
   if (!headers.has("Content-Type")) headers.set("Content-Type", "application/json");

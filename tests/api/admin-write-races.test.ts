@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Product } from "../../worker/contract/catalogue.ts";
 import { idempotencyKeys, products } from "../../worker/db/schema.ts";
 import { expiredKeysPerTurn, purgeExpiredAnswers } from "../../worker/lib/idempotency.ts";
+import { signInAdmin } from "../support/admin-sign-in.ts";
 import { type AdminShop, adminWriteRaceCases, idempotencyKeyCases } from "../support/admin-write-races.ts";
 import { createCategory, createMember } from "../support/factories.ts";
 import { createTestApp, testSettings } from "../support/test-app.ts";
@@ -22,12 +23,7 @@ async function adminShop(database: { networkTurns?: boolean } = {}) {
   let token = "";
   /** Signs the administrator in (again, after the test clock moved past the token's life). */
   const signIn = async () => {
-    const login = await shop.app.request("/api/admin/login", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: admin.email, password: admin.password }),
-    });
-    ({ access_token: token } = (await login.json()) as { access_token: string });
+    token = await signInAdmin(shop.app, admin);
   };
   await signIn();
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>

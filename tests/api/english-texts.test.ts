@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import type { ErrorBody } from "../../worker/contract/error-body.ts";
+import { signInAdmin } from "../support/admin-sign-in.ts";
 import { createCategory, createMember, createProduct, productBody } from "../support/factories.ts";
 import { createTestApp, testSettings } from "../support/test-app.ts";
 
@@ -12,13 +13,7 @@ import { createTestApp, testSettings } from "../support/test-app.ts";
 
 const { app, db } = await createTestApp({ SIGNIN_LIMIT_PER_IP: 1000 });
 const admin = await createMember(db, { email: testSettings.ADMIN_EMAIL, role: "admin", password: "admin-pass-1" });
-const { access_token: adminToken } = (await (
-  await app.request("/api/admin/login", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: admin.email, password: admin.password }),
-  })
-).json()) as { access_token: string };
+const adminToken = await signInAdmin(app, admin);
 
 const call = (method: string, path: string, body?: unknown) =>
   app.request(path, {

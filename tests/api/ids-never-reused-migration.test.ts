@@ -7,6 +7,7 @@ import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import { createDatabase, type Database } from "../../worker/db/client.ts";
 import { migrateDatabase, migrationsFolder } from "../../worker/db/migrate.ts";
 import { startHranaServer } from "../dev-tools/hrana-server.ts";
+import { signInAdmin } from "../support/admin-sign-in.ts";
 import { createMember, createProduct } from "../support/factories.ts";
 import { migrationsUpTo } from "../support/migrations.ts";
 import { createTestApp, testSettings } from "../support/test-app.ts";
@@ -80,12 +81,7 @@ describe.each([
   await db.run(sql`alter table idempotency_keys add request_hash text`);
   await db.run(sql`alter table users add locale text default 'en' not null`);
   const admin = await createMember(db, { email: testSettings.ADMIN_EMAIL, role: "admin", password: "admin-pass-1" });
-  const login = await app.request("/api/admin/login", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: admin.email, password: admin.password }),
-  });
-  const { access_token: token } = (await login.json()) as { access_token: string };
+  const token = await signInAdmin(app, admin);
   let keys = 0;
   const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
     app.request(path, {

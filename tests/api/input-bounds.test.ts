@@ -7,6 +7,7 @@ import type { ErrorBody } from "../../worker/contract/error-body.ts";
 import type { InitialData } from "../../worker/contract/initial-data.ts";
 import { sharePreviewsPath } from "../../worker/contract/share-previews.ts";
 import { categories, products, users } from "../../worker/db/schema.ts";
+import { signInAdmin } from "../support/admin-sign-in.ts";
 import {
   answerSurvey,
   createCategory,
@@ -39,12 +40,7 @@ async function shop() {
     role: "admin",
     password: "admin-pass-1",
   });
-  const login = await shop.app.request("/api/admin/login", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: admin.email, password: admin.password }),
-  });
-  const { access_token: adminToken } = (await login.json()) as { access_token: string };
+  const adminToken = await signInAdmin(shop.app, admin);
   const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
     shop.app.request(path, {
       method,

@@ -6,6 +6,7 @@ import type { ErrorBody } from "../../worker/contract/error-body.ts";
 import type { Insights } from "../../worker/contract/insights.ts";
 import { addDays, shopDay } from "../../worker/contract/shop-day.ts";
 import { eventsPerAddressPerDay, forgetFinishedDays } from "../../worker/insights/events.ts";
+import { signInAdmin } from "../support/admin-sign-in.ts";
 import { createMember, createProduct } from "../support/factories.ts";
 import { migrationsUpTo } from "../support/migrations.ts";
 import { startTestServer } from "../support/server.ts";
@@ -358,15 +359,7 @@ describe("GET /api/admin/insights", () => {
       role: "admin",
       password: "admin-pass-2",
     });
-    const token = (
-      (await (
-        await shop.app.request("/api/admin/login", {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ email: owner.email, password: owner.password }),
-        })
-      ).json()) as { access_token: string }
-    ).access_token;
+    const token = await signInAdmin(shop.app, owner);
     const tea = await createProduct(shop.db, { name: "Ihlamur" });
     const oil = await createProduct(shop.db, { name: "Çörek otu yağı" });
     const quiet = await createProduct(shop.db, { name: "Adaçayı" });

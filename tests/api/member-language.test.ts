@@ -9,6 +9,7 @@ import { emailOutbox, registrations, surveyResponses, temperamentResults, users 
 import { dispatchOutbox } from "../../worker/email/dispatcher.ts";
 import { createLogger } from "../../worker/lib/logger.ts";
 import { checkAnswers } from "../../worker/survey/answers.ts";
+import { signInAdmin } from "../support/admin-sign-in.ts";
 import { answerSurvey, createMember, createProduct, createSurvey, signupBody } from "../support/factories.ts";
 import { registrationCookie } from "../support/members.ts";
 import { databaseBeforeMigration } from "../support/migrations.ts";
@@ -288,12 +289,7 @@ describe("the survey in both languages (ADR 0084)", () => {
     const tr = await signUp(turkish, { survey_responses: turkishAnswers("sanguine") });
     const en = await signUp(english, { survey_responses: answerSurvey(survey, "sanguine") });
     const admin = await createMember(db, { email: testSettings.ADMIN_EMAIL, role: "admin", password: "admin-pass-1" });
-    const login = await app.request("/api/admin/login", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: admin.email, password: admin.password }),
-    });
-    const { access_token } = (await login.json()) as { access_token: string };
+    const access_token = await signInAdmin(app, admin);
     const usersIn = async (headers: Record<string, string>) =>
       (await (
         await app.request("/api/admin/users", { headers: { Authorization: `Bearer ${access_token}`, ...headers } })

@@ -9,6 +9,7 @@ import { products } from "../../worker/db/schema.ts";
 import { photoFolderFor, startNodeServer } from "../../worker/entries/node.ts";
 import { projectRoot } from "../../worker/entries/node-env.ts";
 import { removeUnusedPhotos, unusedPhotoLifeMs } from "../../worker/photos/unused-photos.ts";
+import { signInAdmin } from "../support/admin-sign-in.ts";
 import { createCategory, createMember, createProduct } from "../support/factories.ts";
 import {
   encodePreview,
@@ -33,7 +34,7 @@ const shells = async (request: Request) =>
     ? new Response(builtShell, { headers: { "Content-Type": "text/html" } })
     : new Response("not found", { status: 404 });
 const shop = await createTestApp({}, { assets: shells });
-await createMember(shop.db, { email: testSettings.ADMIN_EMAIL, role: "admin", password: "admin-pass-1" });
+const admin = await createMember(shop.db, { email: testSettings.ADMIN_EMAIL, role: "admin", password: "admin-pass-1" });
 const member = await createMember(shop.db, { password: "member-pass-1" });
 
 async function tokenOf(path: string, email: string, password: string): Promise<string> {
@@ -44,7 +45,7 @@ async function tokenOf(path: string, email: string, password: string): Promise<s
   });
   return ((await answer.json()) as { access_token: string }).access_token;
 }
-const adminToken = await tokenOf("/api/admin/login", testSettings.ADMIN_EMAIL, "admin-pass-1");
+const adminToken = await signInAdmin(shop.app, admin);
 const memberToken = await tokenOf("/api/auth/token?grant_type=password", member.email, member.password);
 
 const upload: PhotoShop["upload"] = async (body: Multipart, { token = adminToken, key, headers = {} } = {}) =>

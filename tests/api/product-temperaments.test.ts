@@ -9,6 +9,7 @@ import type { InitialData } from "../../worker/contract/initial-data.ts";
 import { sharePreviewsPath } from "../../worker/contract/share-previews.ts";
 import { migrateDatabase, migrationsFolder } from "../../worker/db/migrate.ts";
 import { products } from "../../worker/db/schema.ts";
+import { signInAdmin } from "../support/admin-sign-in.ts";
 import { createCategory, createMember, createProduct, productBody } from "../support/factories.ts";
 import { migrationsUpTo } from "../support/migrations.ts";
 import { createTestApp, testSettings } from "../support/test-app.ts";
@@ -26,13 +27,7 @@ const assets = async (request: Request) =>
 
 const { app, db } = await createTestApp({ SIGNIN_LIMIT_PER_IP: 1000 }, { assets });
 const admin = await createMember(db, { email: testSettings.ADMIN_EMAIL, role: "admin", password: "admin-pass-1" });
-const { access_token: adminToken } = (await (
-  await app.request("/api/admin/login", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: admin.email, password: admin.password }),
-  })
-).json()) as { access_token: string };
+const adminToken = await signInAdmin(app, admin);
 
 const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
   app.request(path, {

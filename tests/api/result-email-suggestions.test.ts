@@ -147,6 +147,71 @@ describe("the result e-mail's suggested products", () => {
     expect(html).toMatch(/<td lang="tr" style="[^"]*">Zencefil<\/td>/);
   });
 
+  it("offers a stored photo in its three widths (absolute srcset, a small src, a fixed box); a URL picture as it is (issue 41)", async () => {
+    const hash = "a1".repeat(32);
+    const photo = await createProduct(db, {
+      name: "Lavanta Yağı",
+      sortOrder: 1,
+      temperaments: ["melancholic"],
+      images: [`/images/${hash}-1600.webp`],
+    });
+    const url = await createProduct(db, {
+      name: "Tarçın",
+      sortOrder: 2,
+      temperaments: ["melancholic"],
+      images: ["https://cdn.example/tarcin.png?w=1&h=2"],
+    });
+
+    const mail = await signUpMelancholic();
+
+    const html = typeof mail.html === "string" ? mail.html : "";
+    const images = [...html.matchAll(/<a href="([^"]*\/products\/[^"]*)"[^>]*>.*?(<img [^>]*>)/gs)].map(
+      ([, href, img]) => ({
+        href,
+        attributes: Object.fromEntries([...(img ?? "").matchAll(/ ([a-z]+)="([^"]*)"/g)].map(([, k, v]) => [k, v])),
+      }),
+    );
+    const box = {
+      alt: "",
+      width: "96",
+      height: "72",
+      style: expect.stringContaining("width:96px;height:72px;") as unknown as string,
+    };
+    expect(images).toEqual([
+      {
+        href: `${origin}/products/${photo.id}`,
+        attributes: {
+          src: `${origin}/images/${hash}-480.webp`,
+          srcset: `${origin}/images/${hash}-480.webp 480w, ${origin}/images/${hash}-960.webp 960w, ${origin}/images/${hash}-1600.webp 1600w`,
+          sizes: "96px",
+          ...box,
+        },
+      },
+      // Shown as today: its address alone, escaped.
+      {
+        href: `${origin}/products/${url.id}`,
+        attributes: { src: "https://cdn.example/tarcin.png?w=1&#38;h=2", ...box },
+      },
+    ]);
+    // The text part names the small variant, which any mail client or browser opens.
+    expect(mail.text).toContain(
+      `- Lavanta Yağı\n  ${origin}/products/${photo.id}\n  Picture: ${origin}/images/${hash}-480.webp\n`,
+    );
+    expect(mail.text).toContain("  Picture: https://cdn.example/tarcin.png?w=1&h=2\n");
+  });
+
+  it("offers a stored photo narrower than 480 px in its one width", async () => {
+    const hash = "b2".repeat(32);
+    await createProduct(db, { name: "Sabun", temperaments: ["melancholic"], images: [`/images/${hash}-400.jpg`] });
+
+    const mail = await signUpMelancholic();
+
+    const html = typeof mail.html === "string" ? mail.html : "";
+    expect(html).toContain(
+      `<img src="${origin}/images/${hash}-400.jpg" srcset="${origin}/images/${hash}-400.jpg 400w" sizes="96px" alt="" width="96" height="72"`,
+    );
+  });
+
   it("sends the e-mail without the list when no product suits the member's temperaments", async () => {
     await createProduct(db, { name: "Papatya", temperaments: ["choleric", "sanguine"] });
     await createProduct(db, { name: "Sabun", temperaments: [] });

@@ -4,6 +4,7 @@ import type { VerifyProblem } from "../contract/auth.ts";
 import type { Product } from "../contract/catalogue.ts";
 import { localizedPath } from "../contract/locales.ts";
 import type { MemberLocale } from "../contract/member-locale.ts";
+import { parsePhotoAddress, photoVariantPath, photoWidthsFor } from "../contract/photos.ts";
 import type { SharePreviews } from "../contract/share-previews.ts";
 import { shownName } from "../contract/shown-text.ts";
 import { suggestedProducts } from "../contract/suggestions.ts";
@@ -116,6 +117,25 @@ export async function confirmRegistration(deps: VerifyDeps, token: string): Prom
 }
 
 /**
+ * The e-mail's picture 96 px wide is sharp at 2× from a variant 192 px wide: the smallest stored
+ * variant at least that wide (the 480 one, or the photo itself when it is narrower) goes to the
+ * clients that ignore `srcset`, so none downloads the 1600 px file for a thumbnail.
+ */
+const emailPictureMinWidth = 192;
+
+/** A stored photo's `src` and `srcset` in absolute addresses, or null for any other image. */
+function storedPhotoPicture(image: string, siteUrl: (path: string) => string) {
+  const photo = parsePhotoAddress(image);
+  if (!photo) return null;
+  const widths = photoWidthsFor(photo.width);
+  const small = widths.find((width) => width >= emailPictureMinWidth) ?? photo.width;
+  return {
+    picture: siteUrl(photoVariantPath(photo, small)),
+    pictureSrcSet: widths.map((width) => `${siteUrl(photoVariantPath(photo, width))} ${width}w`).join(", "),
+  };
+}
+
+/**
  * The products the result e-mail suggests (worker/contract/suggestions.ts, the rule the site's
  * screens use), with absolute addresses: a mail client has no page to resolve `/images/…` or
  * `/products/7` against. A picture that is not http(s) once resolved is left out.
@@ -128,6 +148,7 @@ async function suggestionLinks(
 ): Promise<SuggestedProductLink[]> {
   return suggestedProducts(await listProducts(db), result).map((product: Product) => {
     const first = product.images.find((image) => image.trim() !== "");
+    const photo = first === undefined ? null : storedPhotoPicture(first, siteUrl);
     // Gmail and Outlook show no SVG: a shop illustration is sent as its link preview's PNG.
     const shown = first === undefined ? undefined : (previews?.images[first] ?? first);
     const picture = shown === undefined ? null : URL.parse(shown, siteUrl("/"));
@@ -137,7 +158,9 @@ async function suggestionLinks(
       name,
       lang,
       link: siteUrl(localizedPath(`/products/${product.id}`, locale)),
-      picture: picture && (picture.protocol === "https:" || picture.protocol === "http:") ? picture.href : null,
+      ...(photo ?? {
+        picture: picture && (picture.protocol === "https:" || picture.protocol === "http:") ? picture.href : null,
+      }),
     };
   });
 }

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  compareShownNames,
-  shownDescription,
-  shownLongDescription,
-  shownName,
-  shownSummary,
-  shownText,
-} from "./shown-text.ts";
+import { shownDescription, shownLongDescription, shownName, shownSummary, shownText } from "./shown-text.ts";
 
 // ADR 0087: an English page shows the admin's English text when there is one, else the Turkish
 // text marked lang="tr"; a Turkish page always shows the Turkish (main) text.
@@ -35,15 +28,5 @@ describe("the text a page shows", () => {
     const product = { long_description: "<p>Sıcak</p>", long_description_en: "<p> </p>" };
     expect(shownLongDescription(product, "en")).toEqual({ text: "<p>Sıcak</p>", lang: "tr" });
     expect(shownLongDescription({ ...product, long_description_en: "<p>Warm</p>" }, "en").text).toBe("<p>Warm</p>");
-  });
-
-  it("orders names by the shown text with the page's language rules", () => {
-    const rows = [{ name: "Zencefil", name_en: "Ginger" }, { name: "Çay" }, { name: "Ceviz" }];
-    expect([...rows].sort(compareShownNames("tr")).map((row) => row.name)).toEqual(["Ceviz", "Çay", "Zencefil"]);
-    expect([...rows].sort(compareShownNames("en")).map((row) => shownName(row, "en").text)).toEqual([
-      "Çay",
-      "Ceviz",
-      "Ginger",
-    ]);
   });
 });

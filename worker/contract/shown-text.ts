@@ -58,18 +58,3 @@ export const shownDescription = (
   category: { description: string; description_en?: string | undefined },
   locale: Locale,
 ) => shownText(locale, category.description, category.description_en);
-
-/**
- * The order of names on a page in `locale` (ADR 0087): by the shown name, with that language's
- * rules (Turkish: Ç after C, Ş after S). One collator per language, made on first use.
- */
-const collators = new Map<Locale, Intl.Collator>();
-export function compareShownNames(locale: Locale): (a: Named, b: Named) => number {
-  let collator = collators.get(locale);
-  if (!collator) {
-    collator = new Intl.Collator(locale);
-    collators.set(locale, collator);
-  }
-  const { compare } = collator;
-  return (a, b) => compare(shownName(a, locale).text, shownName(b, locale).text);
-}

@@ -83,6 +83,22 @@ describe("temperamentResultEmail's suggestions", () => {
     expect(text).toContain(`- <script>alert("x")</script> & 'Bal'`);
   });
 
+  it("escapes a stored photo's srcset, and gives sizes only with it", () => {
+    const { html } = temperamentResultEmail("Elif", result, profile, [
+      {
+        name: "Bal",
+        link: "https://dogalyasam.example/products/1",
+        picture: "https://dogalyasam.example/images/a-480.webp",
+        pictureSrcSet: 'https://dogalyasam.example/images/a-480.webp 480w" onerror="alert(1)',
+      },
+    ]);
+    expect(html).not.toContain('" onerror');
+    expect(html).toContain(
+      'srcset="https://dogalyasam.example/images/a-480.webp 480w&#34; onerror=&#34;alert(1)" sizes="96px"',
+    );
+    expect(temperamentResultEmail("Elif", result, profile, suggestions).html).not.toMatch(/srcset|sizes=/);
+  });
+
   it("sends the e-mail without the list, heading included, when no product suits", () => {
     const none = temperamentResultEmail("Elif", result, profile, []);
     for (const part of [none.text, none.html]) {

@@ -145,7 +145,15 @@ export type SuggestedProductLink = {
   lang?: "tr" | undefined;
   link: string;
   picture: string | null;
+  /**
+   * A photo the shop stores (issue 41): every variant's absolute address with its width, for the
+   * clients that read `srcset`; `picture` is then a small variant, for those that do not.
+   */
+  pictureSrcSet?: string | undefined;
 };
+
+/** The picture's box in the e-mail, in CSS pixels: fixed, so nothing moves as it loads. */
+const pictureBox = { width: 96, height: 72 };
 
 /** The heading over the suggested products, as on the site's home and profile. */
 export const suggestionsHeading = emailTexts.en.email_suggestions_heading;
@@ -160,9 +168,10 @@ function suggestionsSection(products: readonly SuggestedProductLink[], locale: M
   const t = emailTexts[locale];
   const heading = t.email_suggestions_heading;
   const rows = products
-    .map(({ name, lang, link, picture }) => {
+    .map(({ name, lang, link, picture, pictureSrcSet }) => {
+      const variants = pictureSrcSet ? ` srcset="${escapeHtml(pictureSrcSet)}" sizes="${pictureBox.width}px"` : "";
       const image = picture
-        ? `<img src="${escapeHtml(picture)}" alt="" width="96" height="72" style="display:block;width:96px;height:72px;border-radius:12px;object-fit:cover;background:#f1ece0;border:0">`
+        ? `<img src="${escapeHtml(picture)}"${variants} alt="" width="${pictureBox.width}" height="${pictureBox.height}" style="display:block;width:${pictureBox.width}px;height:${pictureBox.height}px;border-radius:12px;object-fit:cover;background:#f1ece0;border:0">`
         : "";
       return `<tr><td style="padding:0 0 12px"><a href="${escapeHtml(link)}" style="display:block;text-decoration:none;color:#26321f"><table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse"><tr><td style="width:96px;padding:0 16px 0 0;vertical-align:middle">${image}</td><td${lang ? ` lang="${lang}"` : ""} style="vertical-align:middle;font-size:16px;font-weight:600;color:#3f5a3c;text-decoration:underline">${escapeHtml(name)}</td></tr></table></a></td></tr>`;
     })

@@ -170,7 +170,8 @@ function Gallery({ images, name, lang }: { images: string[]; name: string; lang:
           loading="eager"
           fetchPriority="high"
           decoding="async"
-          className="size-full object-cover"
+          // Whole, never cropped: a tall bottle keeps its cap and base, on the frame's linen.
+          className="size-full object-contain"
         />
       </div>
       {several ? (
