@@ -5,7 +5,7 @@
  *   npm run build && mkdir -p /tmp/ab/a && cp -r dist/web dist/ssr /tmp/ab/a/   # variant A
  *   (change the code)
  *   npm run build && mkdir -p /tmp/ab/b && cp -r dist/web dist/ssr /tmp/ab/b/   # variant B
- *   node tests/bench/ab.ts /tmp/ab/a /tmp/ab/b [--rounds 10]
+ *   node tests/bench/ab.ts /tmp/ab/a /tmp/ab/b [--rounds 10] [--pages home,home-repeat]
  *
  * Each round copies A's build into dist/ and runs `npm run bench -- lighthouse --runs 1` (the
  * pages and the static baseline, one run each, same server settings), then the same with B.
@@ -24,7 +24,9 @@ import { benchDir, root, table } from "./common.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { rounds: { type: "string", default: "10" } },
+  // --pages: only these pages (the bench's results keys) beside the static baselines, for a
+  // quicker A/B that locates a change before the full one.
+  options: { rounds: { type: "string", default: "10" }, pages: { type: "string" } },
 });
 const rounds = Number(values.rounds);
 const [dirA, dirB] = positionals.map((p) => resolve(p));
@@ -42,7 +44,9 @@ type Run = { variant: "A" | "B"; round: number; load: number[]; pages: Record<st
 
 const firstViews = ["home", "products", "product", "products-large"] as const;
 // The repeat views too: the service worker answers them, and a change can move them alone.
-const pages = ["static", ...firstViews, "static-repeat", ...firstViews.map((page) => `${page}-repeat`)];
+const allPages = ["static", ...firstViews, "static-repeat", ...firstViews.map((page) => `${page}-repeat`)];
+const only = values.pages?.split(",").filter(Boolean);
+const pages = only ? allPages.filter((page) => page.startsWith("static") || only.includes(page)) : allPages;
 const firstLabels: Record<string, string> = {
   static: "static /",
   home: "/",
@@ -81,7 +85,8 @@ async function waitForQuietMachine(): Promise<void> {
 /** One `bench lighthouse --runs 1`; resolves with the figures it wrote. */
 function lighthouseOnce(): Promise<Record<string, PageFigures>> {
   return new Promise((resolvePage, reject) => {
-    const child = spawn(process.execPath, [join(benchDir, "run.ts"), "lighthouse", "--runs", "1"], {
+    const args = [join(benchDir, "run.ts"), "lighthouse", "--runs", "1", ...(only ? ["--pages", only.join(",")] : [])];
+    const child = spawn(process.execPath, args, {
       cwd: root,
       stdio: ["ignore", "pipe", "inherit"],
     });

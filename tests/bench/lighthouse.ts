@@ -25,6 +25,8 @@ import { type CatalogueProduct, writeStaticPage } from "./static-page.ts";
 
 export type LighthouseOptions = {
   runs: number;
+  /** Only these pages (results keys); the static baselines always run. All of them by default. */
+  pages?: string[];
   reportDir: string;
   catalogueServer: () => Promise<ChildServer<AppReady>>;
   /** The same shop grown to 1,000 products, for `/products` at a real shop's size. */
@@ -139,6 +141,13 @@ export async function lighthouseSection(options: LighthouseOptions): Promise<Sec
         .map((p) => ({ ...p, key: `${p.key}-repeat`, label: `${p.label}, repeat view`, repeat: true })),
     );
 
+    if (options.pages) {
+      const unknown = options.pages.filter((key) => !pages.some((p) => p.key === key));
+      if (unknown.length > 0)
+        throw new Error(`--pages: no page ${unknown.join(", ")} (${pages.map((p) => p.key).join(", ")})`);
+      const kept = pages.filter((p) => !p.app || options.pages?.includes(p.key));
+      pages.splice(0, pages.length, ...kept);
+    }
     const runs = new Map<string, Run[]>(pages.map((p) => [p.key, []]));
     const errors = new Map<string, string[]>(pages.map((p) => [p.key, []]));
     for (let i = 1; i <= options.runs; i++) {

@@ -10,7 +10,9 @@
  * --connections N (50; the load mix: 100), --products N (api: 500; runtimes and load: 1,000), --runs N (Lighthouse runs per page and admin dashboard navigations in Chromium, 3;
  * admin-offline: rounds of 100 queued edits),
  * --hashes N (password hashes per engine, 10), --rounds N (admin dashboard rounds, 20),
- * --rebuild (build dist/web and dist/worker first; by default only a missing build is built).
+ * --rebuild (build dist/web and dist/worker first; by default only a missing build is built),
+ * --pages KEY,KEY (Lighthouse: only these pages, by their results key, e.g. home,home-repeat; the
+ * static baselines always run: a shorter A/B on a busy machine).
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -49,13 +51,14 @@ const { values, positionals } = parseArgs({
     hashes: { type: "string", default: "10" },
     rounds: { type: "string", default: "20" },
     rebuild: { type: "boolean", default: false },
+    pages: { type: "string" },
     help: { type: "boolean", short: "h", default: false },
   },
 });
 
 if (values.help) {
   console.log(
-    "npm run bench [-- [bundle|api|lighthouse|passwords|admin|runtimes|offline|admin-offline|load|photos]… [--duration S] [--warmup S] [--connections N] [--products N] [--runs N] [--hashes N] [--rounds N] [--rebuild]]",
+    "npm run bench [-- [bundle|api|lighthouse|passwords|admin|runtimes|offline|admin-offline|load|photos]… [--duration S] [--warmup S] [--connections N] [--products N] [--runs N] [--hashes N] [--rounds N] [--rebuild] [--pages KEY,KEY]]",
   );
   process.exit(0);
 }
@@ -134,6 +137,7 @@ const runners: Record<Section, () => Promise<SectionResult>> = {
   lighthouse: async () =>
     (await import("./lighthouse.ts")).lighthouseSection({
       runs: numbers.runs,
+      pages: values.pages?.split(",").filter(Boolean),
       reportDir,
       catalogueServer,
       largeCatalogueServer,
