@@ -2,14 +2,8 @@ import { mkdirSync } from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { expect, test } from "vitest";
 import type { Product } from "../../worker/contract/catalogue.ts";
-import { adminOnlyFiles, keptAdminCode } from "../support/admin-code.ts";
-import {
-  expectAccessible,
-  openApp,
-  reloadOfflineWithoutHttpCache,
-  screenshotDir,
-  waitForApp,
-} from "../support/browser.ts";
+import { openProductFormOffline } from "../support/admin-code.ts";
+import { expectAccessible, openApp, screenshotDir, waitForApp } from "../support/browser.ts";
 import { getJson } from "../support/server.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
 
@@ -111,16 +105,7 @@ test("phone, offline: English texts saved on the device, shown on its pages, and
   const edited = (await getJson<Product[]>(running.server, "/api/products")).find((p) => !p.name_en);
   if (!edited) throw new Error("the seeded shop has products");
   await signIn(page);
-  const adminCode = adminOnlyFiles();
-  await expect.poll(async () => (await keptAdminCode(page)).sort(), { timeout: 15_000 }).toEqual(adminCode.sort());
-  await tab(page, "Product Management").click();
-  await page.getByRole("tabpanel").getByRole("heading", { level: 2, name: "Product Management" }).waitFor();
-
-  await reloadOfflineWithoutHttpCache(page);
-  await status(page, "Could not load the latest data.");
-  await tab(page, "Product Management").click();
-  await page.getByRole("button", { name: `Edit ${edited.name}` }).click();
-  const form = page.getByRole("form", { name: `Edit “${edited.name}”` });
+  const form = await openProductFormOffline(page, edited.name);
   await fillEnglish(form, page, { name: "Offline English Name", short: "Written on the road." });
   await formScreenshot(form, "english-texts-form-phone");
   await form.getByRole("button", { name: "Update Product" }).click();

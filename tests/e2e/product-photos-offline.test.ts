@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import type { Product } from "../../worker/contract/catalogue.ts";
 import { parsePhotoAddress, photoSrcSet } from "../../worker/contract/photos.ts";
-import { adminOnlyFiles, keptAdminCode } from "../support/admin-code.ts";
+import { openProductFormOffline } from "../support/admin-code.ts";
 import { openApp, reloadOfflineWithoutHttpCache, screenshot, waitForApp } from "../support/browser.ts";
 import { getJson } from "../support/server.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
@@ -52,16 +52,7 @@ test("phone, offline for days: photos added to a product are kept, shown, surviv
   await page.getByLabel("Admin Password").fill(shop.server.adminPassword);
   await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
   await status(page, "All changes saved");
-  const adminCode = adminOnlyFiles();
-  await expect.poll(async () => (await keptAdminCode(page)).sort(), { timeout: 15_000 }).toEqual(adminCode.sort());
-  await tab(page, "Product Management").click();
-  await page.getByRole("tabpanel").getByRole("heading", { level: 2, name: "Product Management" }).waitFor();
-
-  await reloadOfflineWithoutHttpCache(page);
-  await status(page, "Could not load the latest data.");
-  await tab(page, "Product Management").click();
-  await page.getByRole("button", { name: `Edit ${edited.name}` }).click();
-  const form = page.getByRole("form", { name: `Edit “${edited.name}”` });
+  const form = await openProductFormOffline(page, edited.name);
   await form.getByLabel("Add Photos").setInputFiles([sideways, upright]);
   const tiles = form.getByRole("list", { name: "Photos" }).getByRole("listitem");
   // Both made on the device and waiting for the network, upright (the sideways one is a portrait).

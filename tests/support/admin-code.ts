@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
 import { projectRoot as root } from "../../worker/entries/node-env.ts";
+import { reloadOfflineWithoutHttpCache } from "./browser.ts";
 
 // The admin's code kept on the administrator's device by the service worker (ADR 0070), in
 // both languages' builds (ADR 0086).
@@ -23,4 +25,23 @@ export function adminOnlyFiles(web = join(root, "dist/web")): string[] {
   return readdirSync(join(web, "assets"))
     .filter((file) => /\.(js|css)$/.test(file) && !precached.has(`assets/${file}`))
     .map((file) => `/assets/${file}`);
+}
+
+/**
+ * The product form for `name` on an administrator's device that has been offline for days: once
+ * the service worker keeps the admin's code, the signed-in dashboard reloads offline with the
+ * HTTP cache emptied, and the form opens from what the device keeps.
+ */
+export async function openProductFormOffline(page: Page, name: string): Promise<Locator> {
+  const tab = page.getByRole("tab", { name: "Product Management", exact: true });
+  const adminCode = adminOnlyFiles();
+  await expect.poll(async () => (await keptAdminCode(page)).sort(), { timeout: 15_000 }).toEqual(adminCode.sort());
+  await tab.click();
+  await page.getByRole("tabpanel").getByRole("heading", { level: 2, name: "Product Management" }).waitFor();
+
+  await reloadOfflineWithoutHttpCache(page);
+  await page.getByRole("status").filter({ hasText: "Could not load the latest data." }).waitFor();
+  await tab.click();
+  await page.getByRole("button", { name: `Edit ${name}` }).click();
+  return page.getByRole("form", { name: `Edit “${name}”` });
 }

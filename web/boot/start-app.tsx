@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { followSessionChanges } from "../components/route-guards.tsx";
 import { whenIdle } from "../lib/idle.ts";
 import { readInitialData } from "../lib/initial-data.ts";
+import { syncLocaleChoice } from "../lib/locale-choice.ts";
 import { createAppRouter } from "../router.tsx";
 
 /**
@@ -41,14 +42,9 @@ export async function startApp(): Promise<void> {
         () => {},
       ),
   );
-  // The language chosen with the switch, copied where the service worker reads it offline.
-  whenIdle(
-    () =>
-      void import("../lib/locale-choice.ts").then(
-        (choice) => choice.syncLocaleChoice(),
-        () => {},
-      ),
-  );
+  // The language chosen with the switch, copied where the service worker reads it offline. (The
+  // header's switch imports the module anyway, so it is no chunk of its own.)
+  whenIdle(() => void syncLocaleChoice());
   const router = createAppRouter(createBrowserHistory());
   followSessionChanges(router);
   const app = (

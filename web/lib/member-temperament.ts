@@ -3,8 +3,8 @@ import * as z from "zod/mini";
 import type { Profile } from "../../worker/contract/profile.ts";
 import { temperamentSchema } from "../../worker/contract/temperaments.ts";
 import { readJson } from "./api-client.ts";
-import { getSessionManager, memberApi, useSessionState } from "./session.ts";
-import { temperamentStorageKey } from "./session-manager.ts";
+import { getSessionManager, memberApi, useSession } from "./session.ts";
+import { type SessionState, temperamentStorageKey } from "./session-manager.ts";
 
 /*
  * The signed-in member's temperament result, as the device last knew it (ADR 0053). The screens
@@ -104,11 +104,11 @@ async function refresh(userId: string): Promise<void> {
  * good). The result is refreshed from the server once per page load, after the check.
  */
 export function useMemberResult(): { kind: "visitor" } | { kind: "member"; result: TemperamentResult | null } {
-  const state = useSessionState();
-  const user =
-    state && state.status !== "signed-out" && state.session.user.role === "member" ? state.session.user : null;
+  // The parts home shows, each its own subscription: for a visitor both stay as the server's
+  // render had them, so home is not drawn again once adopted.
+  const user = useSession(memberOf);
+  const confirmedId = useSession((state) => (state?.status === "signed-in" ? memberOf(state)?.id : undefined));
   const stored = useSyncExternalStore(subscribe, read, noneOnTheServer);
-  const confirmedId = state?.status === "signed-in" ? user?.id : undefined;
   useEffect(() => {
     if (confirmedId) void refresh(confirmedId);
   }, [confirmedId]);
@@ -116,14 +116,7 @@ export function useMemberResult(): { kind: "visitor" } | { kind: "member"; resul
   return { kind: "member", result: stored?.user_id === user.id ? stored.temperament : null };
 }
 
-/**
- * The signed-in member's temperament result: what the device last knew, refreshed from the
- * server once per page load. Null when nobody (or the administrator) is signed in, while the
- * session is confirmed, and when the member has no result or none is known on this device.
- */
-export function useMemberTemperament(): TemperamentResult | null {
-  const state = useSessionState();
-  const member = useMemberResult();
-  return state?.status === "signed-in" && member.kind === "member" ? member.result : null;
-}
 const noneOnTheServer = () => null;
+/** The member signed in on this device, a stored session still being confirmed included. */
+const memberOf = (state: SessionState | undefined) =>
+  state && state.status !== "signed-out" && state.session.user.role === "member" ? state.session.user : null;

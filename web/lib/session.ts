@@ -53,15 +53,28 @@ export function getSessionManager(): SessionManager {
  * and the hydration that adopts it), then the manager's state.
  */
 export function useSessionState(): SessionState | undefined {
-  return useSyncExternalStore(subscribe, readState, readNothing);
+  return useSession(whole);
 }
+const whole = (state: SessionState | undefined) => state;
+
+/**
+ * The part of the session a component shows (a primitive, or an object of the state), drawn
+ * again only when that part changes. As `useSessionState`, the server's render and hydration see
+ * `select(undefined)`; so a part the session leaves as it was, a visitor's header for one, is not
+ * drawn a second time just after the page has been adopted.
+ */
+export function useSession<T>(select: (state: SessionState | undefined) => T): T {
+  return useSyncExternalStore(
+    subscribe,
+    () => select(readState()),
+    () => select(readNothing()),
+  );
+}
+
+/** Someone is signed in on this device (a stored session still being confirmed counts). */
+export const signedIn = (state: SessionState | undefined) => state?.session != null;
 
 export type SessionStatus = SessionState["status"];
-
-/** "loading" until the stored session, if any, is confirmed (docs/product.md §2's wrappers wait on it). */
-export function useSessionStatus(): SessionStatus {
-  return useSessionState()?.status ?? "loading";
-}
 
 /**
  * The session once it is known: at once when it is, after the stored session's confirmation

@@ -10,13 +10,15 @@ const dismissedKey = "language-suggestion-dismissed";
 
 /** A visitor who has chosen no language, whose browser puts Turkish first, on an English page. */
 function prefersTurkishHere(): boolean {
-  if (getLocale() !== "en" || readLocaleChoice()) return false;
+  // The browser's languages first: reading the cookie stops the page for a round trip to the
+  // browser's cookie store, which most visitors' pages never need.
+  if (getLocale() !== "en" || !navigator.languages?.[0]?.toLowerCase().startsWith("tr")) return false;
+  if (readLocaleChoice()) return false;
   try {
-    if (localStorage.getItem(dismissedKey)) return false;
+    return !localStorage.getItem(dismissedKey);
   } catch {
-    // Storage refused: offer it; dismissing then lasts for this page.
+    return true; // Storage refused: offer it; dismissing then lasts for this page.
   }
-  return navigator.languages?.[0]?.toLowerCase().startsWith("tr") ?? false;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { getSessionManager, useSessionState } from "../../lib/session.ts";
+import { getSessionManager, signedIn, useSession } from "../../lib/session.ts";
 import { siteConfig } from "../../lib/site-config.ts";
 import { m } from "../../paraglide/messages.js";
 import { ExternalLink } from "../external-link.tsx";
@@ -11,7 +11,7 @@ const footerLink =
 /** Footer on every page: the shop's name and promise, and the main links. */
 export function SiteFooter() {
   // As the header: a visitor's links until the session is known, a member's after.
-  const member = useSessionState()?.session != null;
+  const member = useSession(signedIn);
   return (
     <footer className="on-dark mt-20 bg-sage-900 text-sage-100">
       <div className="container-page grid grid-cols-2 gap-x-6 gap-y-10 pt-14 pb-10 md:grid-cols-[1.4fr_1fr_1fr_1fr]">

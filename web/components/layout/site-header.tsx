@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import type { Category } from "../../../worker/contract/catalogue.ts";
-import { getSessionManager, useSessionState } from "../../lib/session.ts";
+import { getSessionManager, signedIn, useSession } from "../../lib/session.ts";
 import { m } from "../../paraglide/messages.js";
 import { CloseIcon, MenuIcon } from "../icons.tsx";
 import { AccountMenu } from "./account-menu.tsx";
@@ -25,7 +25,7 @@ const signOut = () => void getSessionManager().signOut();
  */
 export function SiteHeader({ categories }: { categories: readonly Category[] }) {
   // Undefined while the server renders and the browser adopts that render: as a visitor.
-  const member = useSessionState()?.session != null;
+  const member = useSession(signedIn);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const href = useLocation({ select: (location) => location.href });

@@ -195,6 +195,20 @@ describe("the catalogue store", () => {
     expect(fake.asked("revalidate")).toBe(1);
   });
 
+  it("the worker's categories equal to the page's: the page keeps its array, and the header is not drawn again", async () => {
+    const categories = [{ id: 1, name: "Bitki Çayları" }] as CatalogueStatus["categories"];
+    const { store, fake, state } = makeStore({ pathname: "/products", data: { categories } });
+    store.start();
+    // A first visit: every notice of the worker carries its copy of the server's categories.
+    await fake.push(status({ version: 1, categories: structuredClone(categories), checkedAt: 5 }));
+    expect(state().categories).toBe(categories);
+    expect(state().checkedAt).toBe(5);
+    // A category renamed: the new array replaces the old.
+    const renamed = [{ id: 1, name: "Çaylar" }] as CatalogueStatus["categories"];
+    await fake.push(status({ version: 2, categories: renamed }));
+    expect(state().categories).toBe(renamed);
+  });
+
   it("the worker's script refused: the page keeps its own data and says the server cannot be reached", async () => {
     const first = [product(1)];
     const { store, fake, state } = makeStore({

@@ -1,3 +1,4 @@
+import { dequal } from "dequal";
 import type { Product } from "../../../worker/contract/catalogue.ts";
 import { featuredProductCount, productsPageSize } from "../../../worker/contract/initial-data.ts";
 import { errorMessage } from "../../lib/api-client.ts";
@@ -146,7 +147,9 @@ export class CatalogueStore {
     const { version, categories, checkedAt } = this.#state;
     this.#update({
       version: Math.max(version, status.version),
-      categories: status.categories ?? categories,
+      // The same categories as the page's (every notice carries them): the header, which
+      // shows them, keeps its array and does not redraw the page.
+      categories: status.categories && !dequal(status.categories, categories) ? status.categories : categories,
       checkedAt: status.checkedAt ?? checkedAt,
       unreachable: status.unreachable,
       error: status.error,

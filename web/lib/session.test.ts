@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { act, createElement } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+// React's checks for tests: updates are wrapped in act() here.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+type SessionModule = typeof import("./session.ts");
+let session: SessionModule;
+const renders: string[] = [];
+
+function Header() {
+  const member = session.useSession(session.signedIn);
+  renders.push(member ? "member" : "visitor");
+  return createElement("header", null, member ? "Account" : "Sign In");
+}
+
+/**
+ * A page's header as the server renders it and the browser adopts it, each render counted.
+ * session.ts keeps one session manager per page, so each case loads its own copy of the module.
+ */
+async function adoptHeader() {
+  vi.resetModules();
+  session = await import("./session.ts");
+  const container = document.createElement("div");
+  container.innerHTML = renderToString(createElement(Header));
+  renders.length = 0; // the server's render
+  await act(async () => void hydrateRoot(container, createElement(Header)));
+  return { renders: [...renders], text: container.textContent };
+}
+
+afterEach(() => {
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe("the session as a component shows it", () => {
+  it("a visitor's header is adopted as the server drew it, and not drawn again", async () => {
+    const { renders, text } = await adoptHeader();
+    expect(renders).toEqual(["visitor"]);
+    expect(text).toBe("Sign In");
+  });
+
+  it("a member's header, drawn as a visitor's by the server, is drawn again as theirs once adopted", async () => {
+    // The stored session is confirmed with the server; the answer never comes in this test.
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => new Promise(() => {})),
+    );
+    const user = {
+      id: "u1",
+      email: "ayse@example.com",
+      role: "member",
+      first_name: "Ayşe",
+      last_name: "Yılmaz",
+      is_verified: true,
+      created_at: "2026-11-01T00:00:00Z",
+    };
+    const session = {
+      access_token: "a",
+      refresh_token: "r",
+      expires_in: 3600,
+      expires_at: 4e9,
+      token_type: "bearer",
+      user,
+    };
+    localStorage.setItem("session", JSON.stringify(session));
+    localStorage.setItem("token", "a");
+    const { renders, text } = await adoptHeader();
+    expect(renders).toEqual(["visitor", "member"]);
+    expect(text).toBe("Account");
+  });
+});
