@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { sessionMember } from "../../tests/support/session-user.ts";
 import type { Session, SessionUser } from "../../worker/contract/auth.ts";
 import type { Profile } from "../../worker/contract/profile.ts";
 import {
@@ -19,15 +20,7 @@ const minute = 60 * second;
 const hour = 60 * minute;
 const start = new Date("2026-03-02T09:00:00Z").getTime();
 
-const member: SessionUser = {
-  id: "u1",
-  email: "ayse@example.com",
-  role: "member",
-  first_name: "Ayşe",
-  last_name: "Yılmaz",
-  is_verified: true,
-  created_at: "2026-01-01T00:00:00.000Z",
-};
+const member = sessionMember();
 
 const other: SessionUser = { ...member, id: "u2", email: "deniz@example.com", first_name: "Deniz" };
 

@@ -3,6 +3,7 @@ import { act, createElement } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { sessionMember } from "../../tests/support/session-user.ts";
 
 // React's checks for tests: updates are wrapped in act() here.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -49,15 +50,7 @@ describe("the session as a component shows it", () => {
       "fetch",
       vi.fn(() => new Promise(() => {})),
     );
-    const user = {
-      id: "u1",
-      email: "ayse@example.com",
-      role: "member",
-      first_name: "Ayşe",
-      last_name: "Yılmaz",
-      is_verified: true,
-      created_at: "2026-11-01T00:00:00Z",
-    };
+    const user = sessionMember();
     const session = {
       access_token: "a",
       refresh_token: "r",

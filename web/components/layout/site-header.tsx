@@ -24,7 +24,7 @@ const signOut = () => void getSessionManager().signOut();
  * for a visitor or the Account menu for a member.
  */
 export function SiteHeader({ categories }: { categories: readonly Category[] }) {
-  // Undefined while the server renders and the browser adopts that render: as a visitor.
+  // As a visitor while the server renders and the browser adopts that render.
   const member = useSession(signedIn);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
