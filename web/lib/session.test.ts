@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, createElement } from "react";
-import { hydrateRoot } from "react-dom/client";
+import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sessionMember } from "../../tests/support/session-user.ts";
@@ -11,6 +11,7 @@ import { sessionMember } from "../../tests/support/session-user.ts";
 type SessionModule = typeof import("./session.ts");
 let session: SessionModule;
 const renders: string[] = [];
+let root: Root | undefined;
 
 function Header() {
   const member = session.useSession(session.signedIn);
@@ -28,16 +29,23 @@ async function adoptHeader() {
   const container = document.createElement("div");
   container.innerHTML = renderToString(createElement(Header));
   renders.length = 0; // the server's render
-  await act(async () => void hydrateRoot(container, createElement(Header)));
+  await act(async () => {
+    root = hydrateRoot(container, createElement(Header));
+  });
   return { renders: [...renders], text: container.textContent };
 }
 
-afterEach(() => {
+afterEach(async () => {
+  // Unmounted, so a case's header stops listening before the next case loads its own module.
+  await act(async () => root?.unmount());
+  root = undefined;
   localStorage.clear();
   vi.unstubAllGlobals();
 });
 
-describe("the session as a component shows it", () => {
+// A cap, not a measure: each case loads session.ts afresh, which took over Vitest's 5 s default
+// on a busy 2-core machine.
+describe("the session as a component shows it", { timeout: 30_000 }, () => {
   it("a visitor's header is adopted as the server drew it, and not drawn again", async () => {
     const { renders, text } = await adoptHeader();
     expect(renders).toEqual(["visitor"]);
