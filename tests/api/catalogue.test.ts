@@ -63,6 +63,25 @@ describe("GET /api/products", () => {
     expect(first?.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
+  it("orders products of one sort_order by name as Turkish sorts it (Ç after C, İ after I, Ş after S, Ü after U)", async () => {
+    const herbs = await createCategory(db, { name: "Otlar" });
+    // Code-point order would put every Turkish capital after Z.
+    const names = ["Zencefil", "Şifalı Ot", "Çay", "İncir", "Ihlamur", "Cevher", "Sarı Kantaron", "Ünlü Bal", "Uzun"];
+    for (const name of names) await createProduct(db, { name, categoryId: herbs.id, sortOrder: 5 });
+    const { body } = await getJson<Product[]>(`/api/products?category_id=${herbs.id}`);
+    expect(body.map((p) => p.name)).toEqual([
+      "Cevher",
+      "Çay",
+      "Ihlamur",
+      "İncir",
+      "Sarı Kantaron",
+      "Şifalı Ot",
+      "Uzun",
+      "Ünlü Bal",
+      "Zencefil",
+    ]);
+  });
+
   it("filters by category_id", async () => {
     const { body } = await getJson<Product[]>(`/api/products?category_id=${teas.id}`);
     expect(ours(body).map((p) => p.name)).toEqual(["Adaçayı", "Ihlamur Çayı"]);

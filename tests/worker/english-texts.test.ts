@@ -112,3 +112,34 @@ it('renders a product without English texts with its Turkish name, marked lang="
   const turkish = await page(`/tr/products/${product.id}`);
   expect(turkish.root).toMatch(/<h1 class="[^"]*">Ihlamur Çiçeği<\/h1>/);
 });
+
+it("lists products of one sort_order by their names as Turkish sorts them, under workerd too (ADR 0098)", async () => {
+  const token = await adminToken();
+  const categoryRes = await request("POST", "/api/admin/categories", { token, body: { name: "Sıralama" } });
+  expect(categoryRes.status).toBe(201);
+  const category = (await categoryRes.json()) as Category;
+  for (const name of ["Zencefil", "Şifalı Ot", "Çay", "İncir", "Ihlamur", "Cevher", "Sarı Kantaron"]) {
+    const res = await request("POST", "/api/admin/products", {
+      token,
+      body: { name, short_description: "Kısa.", category_id: category.id, etsy_link: "https://www.etsy.com/listing/9" },
+    });
+    expect(res.status).toBe(201);
+  }
+  const list = await request("GET", `/api/products?category_id=${category.id}`);
+  expect(((await list.json()) as Product[]).map((p) => p.name)).toEqual([
+    "Cevher",
+    "Çay",
+    "Ihlamur",
+    "İncir",
+    "Sarı Kantaron",
+    "Şifalı Ot",
+    "Zencefil",
+  ]);
+  // The server-rendered Turkish page lists them the same way.
+  const html = await (await request("GET", `/tr/products?category=${category.id}`)).text();
+  const shown = ["Cevher", "Çay", "Ihlamur", "İncir", "Sarı Kantaron", "Şifalı Ot", "Zencefil"].map((name) =>
+    html.indexOf(`>${name}<`),
+  );
+  expect(shown.every((at) => at > 0)).toBe(true);
+  expect([...shown].sort((a, b) => a - b)).toEqual(shown);
+});

@@ -1,6 +1,7 @@
 import Dexie, { liveQuery, type Table } from "dexie";
 import type { CategoryInput, ProductInput } from "../../worker/contract/admin.ts";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
+import { byDisplayOrder } from "../../worker/contract/display-order.ts";
 import { inTemperamentOrder } from "../../worker/contract/temperaments.ts";
 
 /*
@@ -114,10 +115,6 @@ export async function watchOutbox(listener: (entries: OutboxEntry[]) => void): P
   const db = new AdminDatabase();
   liveQuery(() => db.entries.toArray()).subscribe({ next: listener, error: () => {} });
 }
-
-// The server's order (sort_order, then name by code point as SQLite compares text, then id).
-export const byDisplayOrder = (a: Product, b: Product) =>
-  a.sort_order - b.sort_order || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) || a.id - b.id;
 
 function productFrom(input: ProductInput, base: Product): Product {
   const images = input.images === undefined ? [] : Array.isArray(input.images) ? input.images : [input.images];

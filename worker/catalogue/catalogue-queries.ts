@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Category, type Product, sortOrderLimit } from "../contract/catalogue.ts";
+import { byDisplayOrder } from "../contract/display-order.ts";
 import { inTemperamentOrder, type Temperament } from "../contract/temperaments.ts";
 import type { Database, Transaction } from "../db/client.ts";
 import { categories, products } from "../db/schema.ts";
@@ -98,9 +99,6 @@ export function toCategoryDto(row: typeof categories.$inferSelect): Category {
   };
 }
 
-/** The order the shop shows products in: sort_order (as stored), then name, then id. */
-export const productDisplayOrder = [asc(products.sortOrder), asc(products.name), asc(products.id)] as const;
-
 /** What GET /api/products filters by: a category, a temperament, both, or neither. */
 export type ProductFilter = { categoryId?: number | undefined; temperament?: Temperament | undefined };
 
@@ -108,7 +106,7 @@ export type ProductFilter = { categoryId?: number | undefined; temperament?: Tem
 const suits = (temperament: Temperament): SQL =>
   sql`exists (select 1 from json_each(${temperamentList}) where json_each.value = ${temperament})`;
 
-/** Products in display order: one query, whatever the filter (in a transaction too: the result e-mail's). */
+/** Products in display order (ADR 0098): one query, whatever the filter (in a transaction too: the result e-mail's). */
 export async function listProducts(
   db: Database | Transaction,
   { categoryId, temperament }: ProductFilter = {},
@@ -121,9 +119,8 @@ export async function listProducts(
         categoryId === undefined ? undefined : eq(products.categoryId, categoryId),
         temperament === undefined ? undefined : suits(temperament),
       ),
-    )
-    .orderBy(...productDisplayOrder);
-  return rows.map(toProductDto);
+    );
+  return rows.map(toProductDto).sort(byDisplayOrder);
 }
 
 export async function findProduct(db: Database, id: number): Promise<Product | null> {

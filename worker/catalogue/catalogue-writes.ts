@@ -1,17 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CategoryData, ProductData, ReorderData } from "../contract/admin.ts";
 import type { Category, Product } from "../contract/catalogue.ts";
+import { byDisplayOrder } from "../contract/display-order.ts";
 import { sanitizeRichText } from "../contract/rich-text.ts";
 import type { Transaction } from "../db/client.ts";
 import { categories, products } from "../db/schema.ts";
 import { ApiError } from "../lib/api-error.ts";
-import {
-  productDisplayOrder,
-  safeCategoryColumns,
-  safeProductColumns,
-  toCategoryDto,
-  toProductDto,
-} from "./catalogue-queries.ts";
+import { safeCategoryColumns, safeProductColumns, toCategoryDto, toProductDto } from "./catalogue-queries.ts";
 
 // The administrator's changes to the catalogue, each inside the request's write transaction
 // (worker/lib/idempotency.ts), so its checks and its writes are one. Every write bumps the row's
@@ -171,11 +166,12 @@ export async function reorderProducts(tx: Transaction, request: ReorderData, now
   if (based_on !== undefined) {
     const current = (
       await tx
-        .select({ id: products.id })
+        .select({ id: products.id, sort_order: safeProductColumns.sortOrder, name: products.name })
         .from(products)
         .where(category_id === undefined ? undefined : eq(products.categoryId, category_id))
-        .orderBy(...productDisplayOrder)
-    ).map((p) => p.id);
+    )
+      .sort(byDisplayOrder)
+      .map((p) => p.id);
     if (current.length !== based_on.length || current.some((id, index) => id !== based_on[index])) {
       throw new ApiError(412, "order_conflict", (t) => t.api_order_conflict, {
         extra: { current },

@@ -1,6 +1,7 @@
 import { asc } from "drizzle-orm";
-import { productDisplayOrder, safeCategoryColumns, safeProductColumns } from "../../catalogue/catalogue-queries.ts";
+import { safeCategoryColumns, safeProductColumns } from "../../catalogue/catalogue-queries.ts";
 import { staticPages } from "../../contract/app-pages.ts";
+import { byDisplayOrder } from "../../contract/display-order.ts";
 import { locales, localizedPath } from "../../contract/locales.ts";
 import type { Database } from "../../db/client.ts";
 import { categories, products } from "../../db/schema.ts";
@@ -17,9 +18,17 @@ const fixedPages = ["/", "/products"] as const;
 export async function readSitemapRows(db: Database) {
   const [productRows, categoryRows] = await Promise.all([
     db
-      .select({ id: products.id, categoryId: products.categoryId, updatedAt: safeProductColumns.updatedAt })
+      .select({
+        id: products.id,
+        categoryId: products.categoryId,
+        updatedAt: safeProductColumns.updatedAt,
+        sort_order: safeProductColumns.sortOrder,
+        name: products.name,
+      })
       .from(products)
-      .orderBy(...productDisplayOrder),
+      .then((rows) =>
+        rows.sort(byDisplayOrder).map(({ id, categoryId, updatedAt }) => ({ id, categoryId, updatedAt })),
+      ),
     db
       .select({ id: categories.id, updatedAt: safeCategoryColumns.updatedAt })
       .from(categories)

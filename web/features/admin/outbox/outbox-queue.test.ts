@@ -280,4 +280,13 @@ describe("a reorder rebased on the server's order", () => {
     // A product new to the admin at the top stays at the top.
     expect(rebaseOrder([2, 1], [1, 2], [9, 1, 2])).toEqual([9, 2, 1]);
   });
+
+  it("puts a product added since at the default sort_order first, as the device shows it, wherever the server's names put it", () => {
+    // Chose 3 6 1; the server still has 6 at sort_order 0 beside the new 7, and "Ürün" sorts
+    // before "Yeni" in Turkish, so the server lists 6 7 1 3. The device showed 7 above the order.
+    expect(rebaseOrder([3, 6, 1], [6, 1, 3], [6, 7, 1, 3], new Set([6, 7]))).toEqual([7, 3, 6, 1]);
+    expect(rebaseOrder([3, 6, 1], [6, 1, 3], [6, 7, 1, 3])).toEqual([3, 6, 7, 1]);
+    // Two of them keep the server's order between them.
+    expect(rebaseOrder([2, 1], [1, 2], [1, 8, 2, 9], new Set([8, 9]))).toEqual([8, 9, 2, 1]);
+  });
 });

@@ -1,12 +1,7 @@
 import type { Category, Product } from "../../../../worker/contract/catalogue.ts";
+import { byDisplayOrder } from "../../../../worker/contract/display-order.ts";
 import { parsePhotoAddress } from "../../../../worker/contract/photos.ts";
-import {
-  type AdminDatabase,
-  byDisplayOrder,
-  type OutboxChange,
-  type OutboxEntry,
-  outboxFormat,
-} from "../../../lib/admin-outbox.ts";
+import { type AdminDatabase, type OutboxChange, type OutboxEntry, outboxFormat } from "../../../lib/admin-outbox.ts";
 import { m } from "../../../paraglide/messages.js";
 
 /** The shop's own photos a product change lists: their uploads must be on the server first. */
@@ -72,18 +67,36 @@ export const backOff = (attempts: number, random: number, retryAfter = 0) =>
 /**
  * A reorder the server refused because the order moved (412): the admin's order again on top of
  * the server's. Their relative order is kept for the products that still exist, deleted ones are
- * dropped, and products they never saw stay after the product the server has before them.
+ * dropped. A product they never saw goes first when its `sort_order` is below the order's first
+ * position (`aboveTheOrder`: one added since, at the default 0, which the admin's device shows
+ * above the ordered ones); any other stays after the product the server has before it.
  */
-export function rebaseOrder(mine: readonly number[], basedOn: readonly number[], current: readonly number[]): number[] {
+export function rebaseOrder(
+  mine: readonly number[],
+  basedOn: readonly number[],
+  current: readonly number[],
+  aboveTheOrder: ReadonlySet<number> = new Set(),
+): number[] {
   const exists = new Set(current);
   const known = new Set([...mine, ...basedOn]);
   const order = mine.filter((id) => exists.has(id));
+  let top = 0;
   current.forEach((id, index) => {
     if (known.has(id)) return;
+    if (aboveTheOrder.has(id)) {
+      order.splice(top++, 0, id);
+      return;
+    }
     const before = current.slice(0, index).findLast((other) => order.includes(other));
-    order.splice(before === undefined ? 0 : order.indexOf(before) + 1, 0, id);
+    order.splice(before === undefined ? top : order.indexOf(before) + 1, 0, id);
   });
   return order;
+}
+
+/** The products the admin's device holds with a `sort_order` below a reorder's first position (1). */
+async function aboveReorders(db: AdminDatabase): Promise<Set<number>> {
+  const products = (await db.loads.get("Products"))?.data as Product[] | undefined;
+  return new Set((products ?? []).filter((p) => p.sort_order < 1).map((p) => p.id));
 }
 
 /** The entry's change with a row's temporary id replaced by the server's. */
@@ -175,7 +188,7 @@ export function createReplayer({ db, owner, send, now, random, newKey, exclusive
     }
     if (status === 412 && change.kind === "reorder" && Array.isArray(body.current)) {
       const current = body.current as number[];
-      const ids = rebaseOrder(change.ids, change.basedOn, current);
+      const ids = rebaseOrder(change.ids, change.basedOn, current, await aboveReorders(db));
       // Nothing of the admin's order is left: the server's order stands.
       if (ids.length === 0) await acknowledge(entry, undefined);
       else
