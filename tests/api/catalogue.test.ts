@@ -4,6 +4,7 @@ import type { Category, Product, SurveyQuestion } from "../../worker/contract/ca
 import { surveyQuestions } from "../../worker/db/schema.ts";
 import { createCategory, createProduct } from "../support/factories.ts";
 import { createTestApp } from "../support/test-app.ts";
+import { creationOrder, turkishOrder } from "../support/turkish-name-order.ts";
 
 const { app, db } = await createTestApp();
 
@@ -65,21 +66,9 @@ describe("GET /api/products", () => {
 
   it("orders products of one sort_order by name as Turkish sorts it (Ç after C, İ after I, Ş after S, Ü after U)", async () => {
     const herbs = await createCategory(db, { name: "Otlar" });
-    // Code-point order would put every Turkish capital after Z.
-    const names = ["Zencefil", "Şifalı Ot", "Çay", "İncir", "Ihlamur", "Cevher", "Sarı Kantaron", "Ünlü Bal", "Uzun"];
-    for (const name of names) await createProduct(db, { name, categoryId: herbs.id, sortOrder: 5 });
+    for (const name of creationOrder) await createProduct(db, { name, categoryId: herbs.id, sortOrder: 5 });
     const { body } = await getJson<Product[]>(`/api/products?category_id=${herbs.id}`);
-    expect(body.map((p) => p.name)).toEqual([
-      "Cevher",
-      "Çay",
-      "Ihlamur",
-      "İncir",
-      "Sarı Kantaron",
-      "Şifalı Ot",
-      "Uzun",
-      "Ünlü Bal",
-      "Zencefil",
-    ]);
+    expect(body.map((p) => p.name)).toEqual(turkishOrder);
   });
 
   it("filters by category_id", async () => {

@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
+import { creationOrder, turkishOrder } from "../support/turkish-name-order.ts";
 import { setUpWorkerShop, testAdmin } from "./harness.ts";
 
 // Issue 40's English texts of products (ADR 0087) in the production runtime: the built Worker
@@ -118,7 +119,7 @@ it("lists products of one sort_order by their names as Turkish sorts them, under
   const categoryRes = await request("POST", "/api/admin/categories", { token, body: { name: "Sıralama" } });
   expect(categoryRes.status).toBe(201);
   const category = (await categoryRes.json()) as Category;
-  for (const name of ["Zencefil", "Şifalı Ot", "Çay", "İncir", "Ihlamur", "Cevher", "Sarı Kantaron"]) {
+  for (const name of creationOrder) {
     const res = await request("POST", "/api/admin/products", {
       token,
       body: { name, short_description: "Kısa.", category_id: category.id, etsy_link: "https://www.etsy.com/listing/9" },
@@ -126,20 +127,10 @@ it("lists products of one sort_order by their names as Turkish sorts them, under
     expect(res.status).toBe(201);
   }
   const list = await request("GET", `/api/products?category_id=${category.id}`);
-  expect(((await list.json()) as Product[]).map((p) => p.name)).toEqual([
-    "Cevher",
-    "Çay",
-    "Ihlamur",
-    "İncir",
-    "Sarı Kantaron",
-    "Şifalı Ot",
-    "Zencefil",
-  ]);
+  expect(((await list.json()) as Product[]).map((p) => p.name)).toEqual(turkishOrder);
   // The server-rendered Turkish page lists them the same way.
   const html = await (await request("GET", `/tr/products?category=${category.id}`)).text();
-  const shown = ["Cevher", "Çay", "Ihlamur", "İncir", "Sarı Kantaron", "Şifalı Ot", "Zencefil"].map((name) =>
-    html.indexOf(`>${name}<`),
-  );
+  const shown = turkishOrder.map((name) => html.indexOf(`>${name}<`));
   expect(shown.every((at) => at > 0)).toBe(true);
   expect([...shown].sort((a, b) => a - b)).toEqual(shown);
 });
