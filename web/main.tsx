@@ -5,8 +5,8 @@ import { catalogueWorker } from "./features/catalogue/catalogue-worker-start.ts"
 import { markSessionFromStorage } from "./lib/session-hint.ts";
 import { markBuildCurrent, reloadOnceForStaleBuild } from "./lib/stale-build.ts";
 
-// The entry: the stylesheet, and the app once the page is painted, started in three
-// tasks (ADR 0043).
+// The entry: the stylesheet, and the app once the page is painted, started in parts, a task
+// each (ADRs 0043, 0100).
 
 // First of all, so a member's server-rendered page never shows the visitor's Sign In / Sign Up.
 markSessionFromStorage();

@@ -106,7 +106,7 @@ describe("catalogue pages rendered on the server", async () => {
     expect(root(await missing.text())).toContain("Product not found");
   });
 
-  it("names only the small entry in the page, which imports the app only when it starts it, in three parts (ADR 0043)", () => {
+  it("names only the small entry in the page, which imports the app only when it starts it, in five parts (ADRs 0043, 0100)", () => {
     const dist = join(dirname(ensureWebBuilt()), "../web");
     const index = readFileSync(join(dist, "index.html"), "utf8");
     const scripts = [...index.matchAll(/<script\b[^>]*\ssrc="\/([^"]+)"/g)].map((m) => m[1] as string);
@@ -116,10 +116,13 @@ describe("catalogue pages rendered on the server", async () => {
     // A static import would be fetched and run before the page is painted.
     expect(entry).not.toMatch(/(?:^|[;}])\s*import\s*(?:[\w{*]|["'`])/);
     const imported = [...entry.matchAll(/import\(`\.\/([\w.-]+\.js)`\)/g)].map((m) => m[1] as string);
-    // React DOM, the router, then the app (web/boot/start-in-stages.ts), each a chunk of its own.
-    expect(imported).toHaveLength(3);
-    expect(imported[2]).toMatch(/^start-app-/);
-    expect(new Set(imported).size).toBe(3);
+    // React DOM, the router, zod with the API client, the route tree, then the app's start
+    // (web/boot/start-in-stages.ts), each a chunk of its own.
+    expect(imported).toHaveLength(5);
+    expect(imported[2]).toMatch(/^api-client-/);
+    expect(imported[3]).toMatch(/^route-tree\.gen-/);
+    expect(imported[4]).toMatch(/^start-app-/);
+    expect(new Set(imported).size).toBe(5);
     for (const chunk of imported) expect(existsSync(join(dist, "assets", chunk))).toBe(true);
   });
 
