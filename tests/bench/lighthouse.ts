@@ -69,13 +69,15 @@ type Page = {
   firstVisit?: string;
 };
 const baseline = (page: Page) => (page.repeat ? "static-repeat" : "static");
-type Run = { lhr: Result; report: string };
+/** One Lighthouse run; `compileMs`: script compiling on the page's main thread (see moduleCompileMs). */
+type Run = { lhr: Result; report: string; compileMs: number };
 type Medians = {
   scores: Record<CategoryId, number>;
   lcp: number;
   tbt: number;
   cls: number;
   fcp: number;
+  compileMs: number;
   runs: number;
   errors: string[];
 };
@@ -189,7 +191,7 @@ export async function lighthouseSection(options: LighthouseOptions): Promise<Sec
     console.log(`\nLighthouse ${lighthouseVersion(runs)}, mobile preset, median of ${options.runs} run(s) per page`);
     console.log(
       table(
-        ["page", ...categories.map((c) => short[c]), "LCP", "TBT", "CLS", "FCP", "LCP ÷ static", "runs"],
+        ["page", ...categories.map((c) => short[c]), "LCP", "TBT", "CLS", "FCP", "LCP ÷ static", "JS compile", "runs"],
         pages.map((p) => {
           const m = medians.get(p.key) as Medians;
           return [
@@ -200,6 +202,7 @@ export async function lighthouseSection(options: LighthouseOptions): Promise<Sec
             Number.isFinite(m.cls) ? m.cls.toFixed(3) : "–",
             ms(m.fcp),
             p.app ? `${(m.lcp / (baselineOf(p)?.lcp ?? Number.NaN)).toFixed(2)}×` : "1.00×",
+            ms(m.compileMs),
             `${m.runs}/${options.runs}`,
           ];
         }),
@@ -358,7 +361,7 @@ async function runLighthouse(url: string, firstVisit: string | undefined): Promi
     });
     if (!result) throw new Error("Lighthouse returned no result");
     const report = Array.isArray(result.report) ? (result.report[0] ?? "") : result.report;
-    return { lhr: result.lhr, report };
+    return { lhr: result.lhr, report, compileMs: moduleCompileMs(result.artifacts.Trace.traceEvents) };
   } catch (error) {
     throw new Error(describeError(error).split("\n")[0]);
   } finally {
@@ -388,6 +391,30 @@ async function visitFirst(port: number, url: string): Promise<void> {
   }
 }
 
+/**
+ * Milliseconds the page's main thread spent compiling scripts (V8's `v8.compile` and
+ * `v8.compileModule` trace events), as Lighthouse's own trace recorded them. Lighthouse keeps the
+ * DevTools debugger on during the load (for async stacks), and with a debugger attached Chromium
+ * reads a script's code cache on the main thread: the figure that tells a repeat view's start
+ * from a first view's (ADR 0101).
+ */
+function moduleCompileMs(
+  events: readonly { name: string; pid: number; tid: number; dur?: number; args?: unknown }[],
+): number {
+  const loader = events.find(
+    (e) =>
+      e.name === "navigationStart" &&
+      /^https?:/.test((e.args as { data?: { documentLoaderURL?: string } } | undefined)?.data?.documentLoaderURL ?? ""),
+  );
+  if (!loader) return Number.NaN;
+  let total = 0;
+  for (const e of events) {
+    if (e.pid !== loader.pid || e.tid !== loader.tid) continue;
+    if (e.name === "v8.compile" || e.name === "v8.compileModule") total += (e.dur ?? 0) / 1000;
+  }
+  return total;
+}
+
 function summarise(runs: Run[], errors: string[]): Medians {
   const metric = (id: string) => median(runs.map((r) => r.lhr.audits[id]?.numericValue ?? Number.NaN));
   return {
@@ -397,6 +424,7 @@ function summarise(runs: Run[], errors: string[]): Medians {
     lcp: metric("largest-contentful-paint"),
     tbt: metric("total-blocking-time"),
     cls: metric("cumulative-layout-shift"),
+    compileMs: median(runs.map((r) => r.compileMs)),
     fcp: metric("first-contentful-paint"),
     runs: runs.length,
     errors,
