@@ -6,6 +6,7 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type CDPSession,
   chromium,
   type Locator,
   type Page,
@@ -45,21 +46,93 @@ const common: BrowserContextOptions = {
   reducedMotion: "reduce",
 };
 
+/**
+ * Keeps a context's offline emulation on the documents it opens. Playwright's `setOffline` sends
+ * `Network.emulateNetworkConditions` once. Chromium 150 (Debian's package since late November
+ * 2026) keeps the requests failing, but gives the next document `navigator.onLine === true`, and
+ * no `online` event when the network comes back, as no offline device would. So while the context
+ * is offline:
+ * - a cookie marks it, and an init script answers `navigator.onLine` from that cookie, so the
+ *   document's own scripts see a device that is offline from their first line;
+ * - the emulation is sent again once each page has loaded, from a session of the page's own that
+ *   also sends the network's return, after which the page hears `online`.
+ */
+const offlineCookie = "e2e-offline";
+async function offlineAcrossNavigations(context: BrowserContext, baseURL: string): Promise<BrowserContext> {
+  let offline = false;
+  await context.addInitScript((name: string) => {
+    const offlineNow = () => document.cookie.split("; ").includes(`${name}=1`);
+    const online = Object.getOwnPropertyDescriptor(Navigator.prototype, "onLine")?.get;
+    Object.defineProperty(Navigator.prototype, "onLine", {
+      configurable: true,
+      get(this: Navigator) {
+        return offlineNow() ? false : (online?.call(this) ?? true);
+      },
+    });
+  }, offlineCookie);
+  // One DevTools session per page that was offline: a session that detaches drops its emulation.
+  const sessions = new Map<Page, Promise<CDPSession>>();
+  const emulate = (page: Page, value: boolean) => {
+    let session = sessions.get(page);
+    if (!session) {
+      session = context.newCDPSession(page);
+      sessions.set(page, session);
+      page.once("close", () => sessions.delete(page));
+    }
+    return session
+      .then((s) =>
+        s.send("Network.emulateNetworkConditions", {
+          offline: value,
+          latency: 0,
+          downloadThroughput: -1,
+          uploadThroughput: -1,
+        }),
+      )
+      .catch(() => {}); // the page closed meanwhile: nothing is left to emulate
+  };
+  const setOffline = context.setOffline.bind(context);
+  context.setOffline = async (value: boolean) => {
+    offline = value;
+    if (value) await context.addCookies([{ name: offlineCookie, value: "1", url: baseURL }]);
+    else await context.clearCookies({ name: offlineCookie });
+    await setOffline(value);
+    const pages = [...sessions.keys()];
+    await Promise.all(pages.map((page) => emulate(page, value)));
+    if (value) return;
+    // The browser fired `online` at the first of the two sessions to let the network back, while
+    // the other still held it off: what the page asked for then failed. Once both have, the page
+    // hears it again, as a device does when its network returns.
+    for (const page of pages) {
+      sessions.delete(page);
+      await page.evaluate(() => window.dispatchEvent(new Event("online"))).catch(() => {});
+    }
+  };
+  context.on("page", (page) => {
+    page.on("load", () => {
+      if (offline) void emulate(page, true);
+    });
+  });
+  return context;
+}
+
 /** A laptop-sized window (1280×800). `baseURL` lets tests call `page.goto("/")`. */
-export function desktopContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({ ...common, baseURL, viewport: { width: 1280, height: 800 } });
+export async function desktopContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return offlineAcrossNavigations(
+    await browser.newContext({ ...common, baseURL, viewport: { width: 1280, height: 800 } }),
+    baseURL,
+  );
 }
 
 /**
  * A phone (390×844 at 2×, touch): the layout a shopper on the go sees. `options` changes what
  * differs, such as the browser's language (`locale: "tr-TR"`).
  */
-export function phoneContext(
+export async function phoneContext(
   browser: Browser,
   baseURL: string,
   options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     ...common,
     ...options,
     baseURL,
@@ -70,6 +143,7 @@ export function phoneContext(
     userAgent:
       "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
   });
+  return offlineAcrossNavigations(context, baseURL);
 }
 
 /**
