@@ -70,7 +70,7 @@ async function offlineAcrossNavigations(context: BrowserContext, baseURL: string
       },
     });
   }, offlineCookie);
-  // One DevTools session per page that was offline: a session that detaches drops its emulation.
+  // One DevTools session per page that was offline, attached until the network is back.
   const sessions = new Map<Page, Promise<CDPSession>>();
   const emulate = (page: Page, value: boolean) => {
     let session = sessions.get(page);
@@ -103,7 +103,9 @@ async function offlineAcrossNavigations(context: BrowserContext, baseURL: string
     // the other still held it off: what the page asked for then failed. Once both have, the page
     // hears it again, as a device does when its network returns.
     for (const page of pages) {
+      const session = sessions.get(page);
       sessions.delete(page);
+      await session?.then((s) => s.detach()).catch(() => {});
       await page.evaluate(() => window.dispatchEvent(new Event("online"))).catch(() => {});
     }
   };
