@@ -74,7 +74,7 @@ describe("a share without a service worker, on the Node server", () => {
     expect(english.headers.get("Location")).toBe("/admin");
   });
 
-  it("takes 40 MB of photos without reading them: no error, no file kept", async () => {
+  it("takes 40 MB of photos to their end without keeping them: no error, no file kept", async () => {
     const res = await share("/admin/share", shareBody(Array.from({ length: 10 }, () => 4 * 1024 * 1024)));
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/admin");

@@ -6,7 +6,7 @@ import { setUpWorkerShop } from "./harness.ts";
 
 // Issue 41, the share target without a service worker (ADR 0095), in the production runtime: the
 // built Worker under workerd with Workers Static Assets from wrangler.toml. A share posted to the
-// manifest's action is sent on to the admin page; the photos are never read nor kept.
+// manifest's action is sent on to the admin page; the photos are never parsed nor kept.
 // tests/build/share-target.test.ts asks the Node server the same.
 
 const clientAddress = "198.51.100.95";
@@ -50,7 +50,7 @@ describe("a share without a service worker, under workerd", () => {
     }
   });
 
-  it("takes 40 MB of photos without reading them: no error, nothing in the photos' bucket", async () => {
+  it("takes 40 MB of photos to their end without keeping them: no error, nothing in the photos' bucket", async () => {
     const res = await share(
       "/admin/share",
       Array.from({ length: 10 }, () => 4 * 1024 * 1024),
