@@ -1,3 +1,5 @@
+import { once } from "node:events";
+import { request as httpRequest, type IncomingMessage } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PhotoUpload } from "../../worker/contract/photo-upload.ts";
 import { createR2PhotoStore, type R2Bucket } from "../../worker/photos/r2-photo-store.ts";
@@ -46,8 +48,40 @@ const upload: PhotoShop["upload"] = (body, { token = adminToken, key, headers = 
     body: body.body,
   });
 
+/** Over a socket of its own: the headers are sent, the body never, and the answer is read. */
+const uploadDeclaring: PhotoShop["uploadDeclaring"] = async (bytes) => {
+  const origin = await shop.worker.ready;
+  const request = httpRequest(new URL("/api/admin/images", origin), {
+    method: "POST",
+    agent: false,
+    headers: {
+      Host: "shop.test",
+      "Content-Type": "multipart/form-data; boundary=declared",
+      "Content-Length": String(bytes),
+      "CF-Connecting-IP": clientAddress,
+      Authorization: `Bearer ${adminToken}`,
+    },
+  });
+  try {
+    request.flushHeaders();
+    const [response] = (await once(request, "response")) as [IncomingMessage];
+    const chunks: Buffer[] = [];
+    for await (const chunk of response) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    return {
+      status: response.statusCode ?? 0,
+      headers: { get: (name: string) => String(response.headers[name.toLowerCase()] ?? "") || null },
+      text: async () => body.toString("utf8"),
+      arrayBuffer: async () => body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer,
+    };
+  } finally {
+    request.destroy();
+  }
+};
+
 const photoShop = (): PhotoShop => ({
   upload,
+  uploadDeclaring,
   fetch: (path, method = "GET") => shop.worker.dispatchFetch(`http://shop.test${path}`, { method }),
   memberToken,
   storedNames,
