@@ -1,7 +1,8 @@
 import { type ReactNode, useState } from "react";
 import { ErrorPanel } from "../../components/error-panel.tsx";
+import { formatCount } from "../../lib/format-count.ts";
 import { m } from "../../paraglide/messages.js";
-import { formatCount, minutesAgo } from "./admin-format.ts";
+import { minutesAgo } from "./admin-format.ts";
 import { type TabItem, Tabs } from "./admin-tabs.tsx";
 import { CategoriesTab } from "./categories/categories-tab.tsx";
 import { InsightsTab } from "./insights/insights-tab.tsx";

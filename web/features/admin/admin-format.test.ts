@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { getLocale, overwriteGetLocale } from "../../paraglide/runtime.js";
 import {
   databaseLabel,
-  formatCount,
   formatDate,
   formatPercent,
   fullName,
@@ -42,7 +41,6 @@ describe("dates and numbers in the page's language", () => {
       }),
     );
     expect(shortDay("2026-11-01")).toBe("1 Nov");
-    expect(formatCount(1234)).toBe("1,234");
     expect(formatPercent(8, 2)).toBe("25%");
     expect(formatPercent(3, 40)).toBe("1333%");
     expect(formatPercent(0, 0)).toBe("—");
@@ -51,7 +49,6 @@ describe("dates and numbers in the page's language", () => {
   it("writes Turkish the Turkish way", () => {
     expect(formatDate("2026-11-28T09:00:00.000Z", "tr")).toBe("28 Kas 2026");
     expect(shortDay("2026-11-01", "tr")).toBe("1 Kas");
-    expect(formatCount(1234, "tr")).toBe("1.234");
     expect(formatPercent(8, 2, "tr")).toBe("%25");
   });
 

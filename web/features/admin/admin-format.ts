@@ -38,9 +38,6 @@ export function shortDay(day: string, locale: string = getLocale()): string {
 export const databaseLabel = (database: AdminSettings["database"]) =>
   database === "embedded file" ? m.polish_database_embedded_file() : m.polish_database_remote();
 
-/** "1,234" ("1.234"). */
-export const formatCount = (count: number, locale: string = getLocale()) => new Intl.NumberFormat(locale).format(count);
-
 /** Visits per view as a whole percentage, "25%" ("%25"), or a dash without views. */
 export function formatPercent(views: number, visits: number, locale: string = getLocale()): string {
   if (views === 0) return "—";

@@ -7,6 +7,7 @@ import { type Temperament, temperaments } from "../../../worker/contract/tempera
 import { ErrorPanel } from "../../components/error-panel.tsx";
 import { SearchIcon } from "../../components/icons.tsx";
 import { useDocumentTitle } from "../../lib/document-title.ts";
+import { formatCount } from "../../lib/format-count.ts";
 import { useChoiceInRow } from "../../lib/scroll-row.ts";
 import { temperamentNames } from "../../lib/temperament-names.ts";
 import { m } from "../../paraglide/messages.js";
@@ -106,9 +107,7 @@ export function ProductsScreen({
       ) : null}
 
       <p role="status" className="mt-4 text-sm font-medium text-muted sm:mt-6">
-        {count !== undefined
-          ? m.products_count({ count, shown: new Intl.NumberFormat(getLocale()).format(count) })
-          : ""}
+        {count !== undefined ? m.products_count({ count, shown: formatCount(count) }) : ""}
       </p>
 
       {error ? (

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import type { Insights } from "../../../../worker/contract/insights.ts";
+import { formatCount } from "../../../lib/format-count.ts";
 import { m } from "../../../paraglide/messages.js";
-import { formatCount, shortDay } from "../admin-format.ts";
+import { shortDay } from "../admin-format.ts";
 
 /**
  * Daily shop visits as bars, in a few lines of SVG (docs/decisions/0056-insights-chart-in-svg.md):

@@ -1,7 +1,8 @@
 import { useId, useMemo, useState } from "react";
 import { type InsightPeriod, type Insights, insightPeriods } from "../../../../worker/contract/insights.ts";
+import { formatCount } from "../../../lib/format-count.ts";
 import { m } from "../../../paraglide/messages.js";
-import { formatCount, formatPercent, minutesAgo, shortDay } from "../admin-format.ts";
+import { formatPercent, minutesAgo, shortDay } from "../admin-format.ts";
 import { NoticeBanner, TabHeader } from "../admin-ui.tsx";
 import { downloadFile } from "../exports/download-file.ts";
 import { buildInsightsCsv, insightsExportFileName, visitRatio } from "../exports/insights-csv.ts";

@@ -1,8 +1,9 @@
 import { useState } from "react";
 import type { AdminUser } from "../../../../worker/contract/admin.ts";
 import { ChevronDownIcon } from "../../../components/icons.tsx";
+import { formatCount } from "../../../lib/format-count.ts";
 import { m } from "../../../paraglide/messages.js";
-import { formatCount, formatDate, fullName, temperamentResult } from "../admin-format.ts";
+import { formatDate, fullName, temperamentResult } from "../admin-format.ts";
 import { Badge, EmptyState, TabHeader } from "../admin-ui.tsx";
 
 /**
