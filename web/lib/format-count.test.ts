@@ -9,6 +9,8 @@ describe("formatCount", () => {
     expect(formatCount(1234, "en")).toBe("1,234");
     expect(formatCount(1234, "tr")).toBe("1.234");
     expect(formatCount(1234567, "tr")).toBe("1.234.567");
+    // Without a locale, the page's (English in these tests), as the admin's screens call it.
+    expect(formatCount(1234)).toBe("1,234");
   });
 
   it("writes every whole count as Intl.NumberFormat does, in both languages", () => {
