@@ -42,7 +42,8 @@ for (const dir of [dirA, dirB]) {
 type PageFigures = { scores: { performance: number }; tbt: number; lcp: number };
 type Run = { variant: "A" | "B"; round: number; load: number[]; pages: Record<string, PageFigures> };
 
-const firstViews = ["home", "products", "product", "products-large"] as const;
+// The Turkish pages too (issue 40): the band holds for both languages.
+const firstViews = ["home", "products", "home-tr", "products-tr", "product", "products-large"] as const;
 // The repeat views too: the service worker answers them, and a change can move them alone.
 const allPages = ["static", ...firstViews, "static-repeat", ...firstViews.map((page) => `${page}-repeat`)];
 const only = values.pages?.split(",").filter(Boolean);
@@ -51,6 +52,8 @@ const firstLabels: Record<string, string> = {
   static: "static /",
   home: "/",
   products: "/products",
+  "home-tr": "/tr",
+  "products-tr": "/tr/products",
   product: "/products/:id",
   "products-large": "/products (1,000)",
 };
@@ -156,7 +159,10 @@ const metrics = [
   ["LCP ms", (p: PageFigures) => p.lcp],
 ] as const;
 const rows: string[][] = [];
-const summary: Record<string, Record<string, { A: Spread; B: Spread; beyondNoise: boolean }>> = {};
+const summary: Record<
+  string,
+  Record<string, { A: Spread; B: Spread; beyondNoise: boolean; bLowerInRounds: number; rounds: number }>
+> = {};
 for (const page of pages) {
   summary[page] = {};
   for (const [name, value] of metrics) {
@@ -167,15 +173,24 @@ for (const page of pages) {
     const a = of("A");
     const b = of("B");
     const difference = b.median - a.median;
+    // Rounds where both variants measured the page, and in how many of them B's figure was lower.
+    const paired = runs
+      .filter((r) => r.variant === "A" && r.pages[page])
+      .flatMap((r): [number, number][] => {
+        const other = runs.find((o) => o.variant === "B" && o.round === r.round && o.pages[page]);
+        return other ? [[value(r.pages[page] as PageFigures), value(other.pages[page] as PageFigures)]] : [];
+      });
+    const bLower = paired.filter(([inA, inB]) => inB < inA).length;
     const noise = Math.max(a.q3 - a.q1, b.q3 - b.q1);
     const beyondNoise = Math.abs(difference) > noise;
-    summary[page][name] = { A: a, B: b, beyondNoise };
+    summary[page][name] = { A: a, B: b, beyondNoise, bLowerInRounds: bLower, rounds: paired.length };
     rows.push([
       labels[page] ?? page,
       name,
       show(a),
       show(b),
       `${difference > 0 ? "+" : ""}${n(difference)}`,
+      `${bLower} of ${paired.length}`,
       beyondNoise ? "beyond noise" : "within noise",
     ]);
   }
@@ -185,8 +200,13 @@ console.log(
   `\nA: ${dirA}\nB: ${dirB}\n${rounds} alternating rounds (A then B), 1 Lighthouse run per page per variant each; ` +
     `1-minute load average at the start of each run: median ${n(quantile(loads, 0.5))}, ${n(quantile(loads, 0))}–${n(quantile(loads, 1))}`,
 );
-console.log(table(["page", "metric", "A median (IQR, min–max)", "B median (IQR, min–max)", "B − A", "verdict"], rows));
-console.log("  verdict: beyond noise when |B − A| of the medians exceeds the larger of the two interquartile ranges");
+console.log(
+  table(["page", "metric", "A median (IQR, min–max)", "B median (IQR, min–max)", "B − A", "B lower", "verdict"], rows),
+);
+console.log(
+  "  B lower: the rounds in which B's figure was below A's (for perf, higher is better)\n" +
+    "  verdict: beyond noise when |B − A| of the medians exceeds the larger of the two interquartile ranges",
+);
 
 const resultsDir = join(benchDir, "results");
 mkdirSync(resultsDir, { recursive: true });
