@@ -11,6 +11,7 @@ import { defineConfig } from "vitest/config";
 import { paraglideOptions, staticLocaleGlobal } from "./web/i18n/paraglide-options.ts";
 import { appShellUrl } from "./web/service-worker/routes.ts";
 import { adminCode, forgetAdminCode } from "./web/vite-plugins/admin-code.ts";
+import { eagerCommonJs } from "./web/vite-plugins/eager-commonjs.ts";
 import { sharePreviews } from "./web/vite-plugins/share-previews.ts";
 import { staticAssetHeaders } from "./web/vite-plugins/static-asset-headers.ts";
 import { turkishShell } from "./web/vite-plugins/turkish-shell.ts";
@@ -77,6 +78,7 @@ export default defineConfig(({ mode }) => ({
           tailwindcss(),
           staticAssetHeaders(securityHeaders, { path: serviceWorkerPath, headers: serviceWorkerHeaders }),
           sharePreviews(),
+          eagerCommonJs(),
           adminCodeList.collect,
           turkishShell({ environment: "clientTr" }),
           // The PWA's plugins build for the browser only: the server renderer (dist/ssr) has no

@@ -126,6 +126,20 @@ describe("catalogue pages rendered on the server", async () => {
     for (const chunk of imported) expect(existsSync(join(dist, "assets", chunk))).toBe(true);
   });
 
+  it("wraps React DOM's CommonJS module in a parenthesized function, which V8 compiles off the main thread (ADR 0111)", () => {
+    const dist = join(dirname(ensureWebBuilt()), "../web");
+    const index = readFileSync(join(dist, "index.html"), "utf8");
+    const entry = readFileSync(
+      join(dist, (/<script\b[^>]*\ssrc="\/([^"]+)"/.exec(index) as RegExpExecArray)[1] as string),
+      "utf8",
+    );
+    const reactDom = (/import\(`\.\/([\w.-]+\.js)`\)/.exec(entry) as RegExpExecArray)[1] as string;
+    const code = readFileSync(join(dist, "assets", reactDom), "utf8");
+    // The minified wrapper: `<helper>((function(<exports>){…}))`, where Rolldown writes an arrow.
+    expect(code).toMatch(/=\w+\(\(function\(\w+(?:,\w+)?\)\{/);
+    expect(code).not.toMatch(/=\w+\(\(\(?\w+(?:,\w+)?\)?=>\{/);
+  });
+
   it("falls back to the empty shell when the renderer fails, so the browser renders the page", async () => {
     const failing = await createTestApp(
       {},
