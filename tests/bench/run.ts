@@ -1,14 +1,14 @@
 /**
  * The benchmark (docs/architecture.md §9, issue 3 "Speed"): `npm run bench` runs every section in order,
  * `npm run bench -- api` (or bundle, lighthouse, passwords, admin, runtimes, offline, admin-offline,
- * load, photos; several allowed) only those. It prints figures beside baselines measured in the same run and marks each target
+ * load, photos, start; several allowed) only those. It prints figures beside baselines measured in the same run and marks each target
  * "met" or "NOT met"; it never fails on a figure (exit 1 only when the bench itself broke). The
  * same figures are written to tests/bench/results/<timestamp>.json (git-ignored), Lighthouse
  * reports beside them.
  *
  * Options: --duration S and --warmup S (API and runtime load, default 10 and 2; the load mix: 60 s),
  * --connections N (50; the load mix: 100), --products N (api: 500; runtimes and load: 1,000), --runs N (Lighthouse runs per page and admin dashboard navigations in Chromium, 3;
- * admin-offline: rounds of 100 queued edits),
+ * admin-offline: rounds of 100 queued edits; start: first visits per page, 5),
  * --hashes N (password hashes per engine, 10), --rounds N (admin dashboard rounds, 20),
  * --rebuild (build dist/web and dist/worker first; by default only a missing build is built),
  * --pages KEY,KEY (Lighthouse: only these pages, by their results key, e.g. home,home-repeat; the
@@ -35,6 +35,7 @@ const sections = [
   "admin-offline",
   "load",
   "photos",
+  "start",
 ] as const;
 type Section = (typeof sections)[number];
 
@@ -47,7 +48,8 @@ const { values, positionals } = parseArgs({
     connections: { type: "string" },
     // No default here: each section that seeds products has its own (api 500, runtimes 1,000).
     products: { type: "string" },
-    runs: { type: "string", default: "3" },
+    // No default here: the start section's differs (5); the others' is 3.
+    runs: { type: "string" },
     hashes: { type: "string", default: "10" },
     rounds: { type: "string", default: "20" },
     rebuild: { type: "boolean", default: false },
@@ -58,7 +60,7 @@ const { values, positionals } = parseArgs({
 
 if (values.help) {
   console.log(
-    "npm run bench [-- [bundle|api|lighthouse|passwords|admin|runtimes|offline|admin-offline|load|photos]… [--duration S] [--warmup S] [--connections N] [--products N] [--runs N] [--hashes N] [--rounds N] [--rebuild] [--pages KEY,KEY]]",
+    "npm run bench [-- [bundle|api|lighthouse|passwords|admin|runtimes|offline|admin-offline|load|photos|start]… [--duration S] [--warmup S] [--connections N] [--products N] [--runs N] [--hashes N] [--rounds N] [--rebuild] [--pages KEY,KEY]]",
   );
   process.exit(0);
 }
@@ -70,7 +72,7 @@ const numbers = {
   warmup: Number(values.warmup),
   connections: Number(values.connections ?? "50"),
   products: values.products === undefined ? undefined : Number(values.products),
-  runs: Number(values.runs),
+  runs: Number(values.runs ?? "3"),
   hashes: Number(values.hashes),
   rounds: Number(values.rounds),
 };
@@ -134,6 +136,11 @@ const runners: Record<Section, () => Promise<SectionResult>> = {
       connections: values.connections === undefined ? 100 : numbers.connections,
     }),
   photos: async () => (await import("./photos.ts")).photosSection(),
+  start: async () =>
+    (await import("./start.ts")).startSection({
+      runs: values.runs === undefined ? 5 : numbers.runs,
+      catalogueServer,
+    }),
   lighthouse: async () =>
     (await import("./lighthouse.ts")).lighthouseSection({
       runs: numbers.runs,
@@ -180,6 +187,7 @@ try {
         "admin-offline": "8. The administrator offline",
         load: "9. The shop under a mixed load",
         photos: "10. The admin's photos on the device",
+        start: "11. The start in Chromium without DevTools",
       }[section],
     );
     const started = Date.now();
