@@ -184,3 +184,44 @@ test("phone, online: a product saved while its photo still uploads is created wi
   );
   expect(saved?.images).toEqual([src]);
 });
+
+test("phone, offline: a photo taken out of the form, and the photos of a form closed unsaved, are never uploaded", async () => {
+  const page = await openPage("phone", [/ERR_INTERNET_DISCONNECTED/]);
+  const context = page.context();
+  const products = await getJson<Product[]>(shop.server, "/api/products");
+  const edited = products.at(-1) as Product;
+  // Every upload the server answered (tries made offline fail on the device and get no answer).
+  const uploads: number[] = [];
+  context.on("response", (response) => {
+    const request = response.request();
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/admin/images")
+      uploads.push(response.status());
+  });
+
+  await openApp(page, "/admin");
+  await page.getByLabel("Admin Email").fill(shop.server.adminEmail);
+  await page.getByLabel("Admin Password").fill(shop.server.adminPassword);
+  await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
+  await status(page, "All changes saved");
+  const form = await openProductFormOffline(page, edited.name);
+  await form.getByLabel("Add Photos").setInputFiles([sideways, upright]);
+  const tiles = form.getByRole("list", { name: "Photos" }).getByRole("listitem");
+  await expect.poll(() => tiles.getByText("Waiting to upload").count(), { timeout: 20_000 }).toBe(2);
+  await status(page, "2 changes waiting to sync");
+
+  // One photo taken out: its upload leaves the outbox. Then the form closed without saving.
+  await tiles
+    .last()
+    .getByRole("button", { name: /^Remove photo/ })
+    .click();
+  await status(page, "1 change waiting to sync");
+  await form.getByRole("button", { name: "Cancel" }).click();
+  await status(page, "All changes saved");
+
+  // Back online, nothing is sent, and the product keeps the pictures it had.
+  await context.setOffline(false);
+  await page.waitForTimeout(2_000);
+  await status(page, "All changes saved");
+  expect(uploads).toEqual([]);
+  expect((await getJson<Product>(shop.server, `/api/products/${edited.id}`)).images).toEqual(edited.images);
+}, 120_000);

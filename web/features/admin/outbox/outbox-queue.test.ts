@@ -267,6 +267,37 @@ describe("photos in the outbox (ADR 0093)", () => {
     expect(sent[2]?.change).toEqual(expect.objectContaining({ baseVersion: 4 }));
   });
 
+  it("drops the upload of a photo taken out of its form while no product change lists it", async () => {
+    const { db, queue } = device();
+    const [a, b, c] = [photo("a"), photo("b"), photo("c")];
+    for (const one of [a, b, c]) await queue.queue(one);
+    // b is listed by a saved form's change; c was tried once offline and waits to go again.
+    await queue.queue({ kind: "product.update", id: 7, baseVersion: 3, input: withImages("A", [b.src]) });
+    const [, , triedOnce] = await db.entries.toArray();
+    await db.entries.update(triedOnce?.seq as number, { attempts: 1, notBefore: 5 });
+
+    expect(await queue.withdrawPhoto(a.src)).toBe(true);
+    expect(await queue.withdrawPhoto(b.src)).toBe(false);
+    expect(await queue.withdrawPhoto(c.src)).toBe(true);
+    expect(await queue.withdrawPhoto(photo("d").src)).toBe(false);
+    expect((await db.entries.toArray()).map(({ change }) => ("src" in change ? change.src : change.kind))).toEqual([
+      b.src,
+      "product.update",
+    ]);
+  });
+
+  it("leaves another administrator's photo, and a photo on its way, to the outbox", async () => {
+    const mine = device("admin-1");
+    const a = photo("a");
+    await mine.queue.queue(a);
+    const [queued] = await mine.db.entries.toArray();
+    await mine.db.entries.update(queued?.seq as number, { state: "sending" });
+    expect(await mine.queue.withdrawPhoto(a.src)).toBe(false);
+    await mine.db.entries.update(queued?.seq as number, { state: "waiting", owner: "admin-2" });
+    expect(await mine.queue.withdrawPhoto(a.src)).toBe(false);
+    expect(await mine.db.entries.count()).toBe(1);
+  });
+
   it("changes no row on the device's lists by itself", () => {
     const entry = { change: photo("a") } as OutboxEntry;
     expect(applyOutbox([], [], [entry])).toEqual({ products: [], categories: [] });

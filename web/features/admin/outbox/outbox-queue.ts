@@ -147,6 +147,29 @@ export function createOutboxQueue({ db, owner: currentOwner, now, newKey, change
     },
 
     /**
+     * A photo taken out of the product form, or left in a form closed without saving: its upload
+     * is dropped unless it is on its way now or a product change on the device lists it (a saved
+     * form's change keeps it). An earlier try may have reached the server; the server deletes a
+     * photo no product names after a week (ADR 0089). Resolves with whether it was dropped.
+     */
+    async withdrawPhoto(src: string): Promise<boolean> {
+      const dropped = await db.transaction("rw", db.entries, async () => {
+        const entries = await db.entries.toArray();
+        const upload = entries.find((e) => e.change.kind === "photo.upload" && e.change.src === src);
+        if (upload?.seq === undefined || upload.owner !== currentOwner() || upload.state === "sending") return false;
+        const listed = entries.some(
+          ({ change }) =>
+            (change.kind === "product.create" || change.kind === "product.update") &&
+            [change.input.images ?? []].flat().includes(src),
+        );
+        if (listed) return false;
+        await db.entries.delete(upload.seq);
+        return true;
+      });
+      return tell(dropped);
+    },
+
+    /**
      * Drops a change (Discard), with every later change that needs a row it was to create: they
      * could never be sent. A dropped photo leaves the later product changes that listed it.
      * Resolves with what was dropped.

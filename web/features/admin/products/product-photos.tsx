@@ -64,10 +64,18 @@ export function ProductPhotos({
     ),
   );
 
+  // The form closed (saved or not): a photo still being made is not queued, and an upload queued
+  // here that no saved change lists is dropped before it goes.
+  const closed = useRef(false);
   useEffect(() => {
+    closed.current = false;
     const made = previews.current;
     return () => {
-      for (const url of made.values()) URL.revokeObjectURL(url);
+      closed.current = true;
+      for (const [src, url] of made) {
+        URL.revokeObjectURL(url);
+        withdrawUpload(src);
+      }
     };
   }, []);
 
@@ -113,9 +121,10 @@ export function ProductPhotos({
         update(key, { error: failure });
         continue;
       }
-      if (removed.current.has(key)) continue;
+      if (removed.current.has(key) || closed.current) continue;
       // The link preview (ADR 0094): a photo it cannot be cut from still uploads, without one.
       const linkPreview = await encodePreviewOnDevice(file, plan);
+      if (removed.current.has(key) || closed.current) continue;
       try {
         const src = await photoAddressOf(variants.at(-1) as { width: number; blob: Blob });
         previews.current.set(src, preview);
@@ -182,12 +191,14 @@ export function ProductPhotos({
       [filled[at], filled[to]] = [filled[to] as string, filled[at] as string];
       return filled;
     });
-  const remove = (src: string) =>
+  const remove = (src: string) => {
     onChange((current) => {
       const rest = current.filter((image) => image !== src);
       // The form keeps one image field to type into (docs/product.md §4).
       return rest.length > 0 ? rest : [""];
     });
+    if (previews.current.has(src)) withdrawUpload(src);
+  };
   const lastFilled = images.findLastIndex((image) => image.trim() !== "");
 
   return (
@@ -296,6 +307,12 @@ export function ProductPhotos({
     </div>
   );
 }
+
+/** Drops a photo's queued upload that nothing needs (outbox-queue.ts, `withdrawPhoto`). */
+const withdrawUpload = (src: string) =>
+  void getOutbox()
+    .queue.withdrawPhoto(src)
+    .catch(() => {});
 
 /**
  * Where a photo's upload stands while the outbox holds it: a progress bar while its bytes go,
