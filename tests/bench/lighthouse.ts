@@ -21,7 +21,7 @@ import { ensureWebBuilt, warnIfStale } from "./build.ts";
 import type { AppReady, ChildServer } from "./child.ts";
 import { checkAborted, defer } from "./cleanup.ts";
 import { describeError, mark, median, ms, root, type SectionResult, type Target, table, webDist } from "./common.ts";
-import { type CatalogueProduct, writeStaticPage } from "./static-page.ts";
+import { writeStaticPage } from "./static-page.ts";
 
 export type LighthouseOptions = {
   runs: number;
@@ -90,10 +90,9 @@ export async function lighthouseSection(options: LighthouseOptions): Promise<Sec
   warnIfStale(["web"], join(webDist, "index.html"), "npm run build");
   const server = await options.catalogueServer();
   const base = server.info.url;
-  const products = (await (await fetch(`${base}/api/products`)).json()) as CatalogueProduct[];
-  const first = products[0];
 
-  const staticPage = await writeStaticPage(base, products);
+  const staticPage = await writeStaticPage(base);
+  const first = staticPage.products[0];
   try {
     console.log(
       `\n  Static baseline ${staticPage.path}: ${staticPage.method === "snapshot" ? "the rendered / with its scripts removed" : "generated from the API data (the app did not render / fully)"}, ${(staticPage.bytes / 1000).toFixed(1)} kB of HTML`,

@@ -14,7 +14,7 @@ import { ensureWebBuilt } from "./build.ts";
 import type { AppReady, ChildServer } from "./child.ts";
 import { checkAborted } from "./cleanup.ts";
 import { median, ms, type SectionResult, table } from "./common.ts";
-import { type CatalogueProduct, writeStaticPage } from "./static-page.ts";
+import { writeStaticPage } from "./static-page.ts";
 
 export type StartOptions = {
   /** First visits per page. */
@@ -42,9 +42,8 @@ export async function startSection(options: StartOptions): Promise<SectionResult
   ensureWebBuilt();
   const server = await options.catalogueServer();
   const base = server.info.url;
-  const products = (await (await fetch(`${base}/api/products`)).json()) as CatalogueProduct[];
-  const first = products[0];
-  const staticPage = await writeStaticPage(base, products);
+  const staticPage = await writeStaticPage(base);
+  const first = staticPage.products[0];
   try {
     const pages = [
       { key: "static", label: "static / (baseline)", path: staticPage.path, app: false },

@@ -25,13 +25,16 @@ export const staticPagePath = "/__bench-static.html";
 
 export type StaticPage = {
   path: string;
+  /** The shop's products as the API listed them, from which the page was made. */
+  products: CatalogueProduct[];
   method: "snapshot" | "generated";
   bytes: number;
   remove(): Promise<void>;
 };
 
-/** Writes the page into dist/web (removed by `remove()` or the bench's cleanup). */
-export async function writeStaticPage(base: string, products: CatalogueProduct[]): Promise<StaticPage> {
+/** Writes the page for the shop at `base` into dist/web (removed by `remove()` or the bench's cleanup). */
+export async function writeStaticPage(base: string): Promise<StaticPage> {
+  const products = (await (await fetch(`${base}/api/products`)).json()) as CatalogueProduct[];
   const firstNames = products.slice(0, 3).map((p) => p.name);
   const snapshot = await snapshotHome(base, firstNames);
   const ok =
@@ -44,6 +47,7 @@ export async function writeStaticPage(base: string, products: CatalogueProduct[]
   writeFileSync(file, html);
   return {
     path: staticPagePath,
+    products,
     method: ok ? "snapshot" : "generated",
     bytes: Buffer.byteLength(html),
     remove,

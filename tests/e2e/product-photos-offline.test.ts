@@ -7,6 +7,7 @@ import { openProductFormOffline } from "../support/admin-code.ts";
 import { openApp, reloadOfflineWithoutHttpCache, screenshot, waitForApp } from "../support/browser.ts";
 import { getJson } from "../support/server.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
+import { signInToDashboard } from "../support/sign-in-form.ts";
 
 // Issue 41, ADR 0093: photos added on a phone that has been offline for days join the admin's
 // outbox with the product's change; every screen of the device shows them at once; a reload and
@@ -48,9 +49,7 @@ test("phone, offline for days: photos added to a product are kept, shown, surviv
   });
 
   await openApp(page, "/admin");
-  await page.getByLabel("Admin Email").fill(shop.server.adminEmail);
-  await page.getByLabel("Admin Password").fill(shop.server.adminPassword);
-  await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
+  await signInToDashboard(page, shop.server.adminEmail, shop.server.adminPassword);
   await status(page, "All changes saved");
   const form = await openProductFormOffline(page, edited.name);
   await form.getByLabel("Add Photos").setInputFiles([sideways, upright]);
@@ -154,9 +153,7 @@ test("phone, online: a product saved while its photo still uploads is created wi
     await route.continue();
   });
   await openApp(page, "/admin");
-  await page.getByLabel("Admin Email").fill(shop.server.adminEmail);
-  await page.getByLabel("Admin Password").fill(shop.server.adminPassword);
-  await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
+  await signInToDashboard(page, shop.server.adminEmail, shop.server.adminPassword);
   await status(page, "All changes saved");
   await tab(page, "Product Management").click();
   await page.getByRole("button", { name: "Add Product" }).click();
@@ -199,9 +196,7 @@ test("phone, offline: a photo taken out of the form, and the photos of a form cl
   });
 
   await openApp(page, "/admin");
-  await page.getByLabel("Admin Email").fill(shop.server.adminEmail);
-  await page.getByLabel("Admin Password").fill(shop.server.adminPassword);
-  await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
+  await signInToDashboard(page, shop.server.adminEmail, shop.server.adminPassword);
   await status(page, "All changes saved");
   const form = await openProductFormOffline(page, edited.name);
   await form.getByLabel("Add Photos").setInputFiles([sideways, upright]);
