@@ -270,10 +270,10 @@ describe("photos in the outbox (ADR 0093)", () => {
   it("drops the upload of a photo taken out of its form while no product change lists it", async () => {
     const { db, queue } = device();
     const [a, b, c] = [photo("a"), photo("b"), photo("c")];
-    for (const one of [a, b, c]) await queue.queue(one);
-    // b is listed by a saved form's change; c was tried once offline and waits to go again.
+    // a chosen twice; b listed by a saved form's change; c tried once offline, waiting to go again.
+    for (const one of [a, a, b, c]) await queue.queue(one);
     await queue.queue({ kind: "product.update", id: 7, baseVersion: 3, input: withImages("A", [b.src]) });
-    const [, , triedOnce] = await db.entries.toArray();
+    const [, , , triedOnce] = await db.entries.toArray();
     await db.entries.update(triedOnce?.seq as number, { attempts: 1, notBefore: 5 });
 
     expect(await queue.withdrawPhoto(a.src)).toBe(true);

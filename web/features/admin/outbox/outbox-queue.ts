@@ -155,15 +155,21 @@ export function createOutboxQueue({ db, owner: currentOwner, now, newKey, change
     async withdrawPhoto(src: string): Promise<boolean> {
       const dropped = await db.transaction("rw", db.entries, async () => {
         const entries = await db.entries.toArray();
-        const upload = entries.find((e) => e.change.kind === "photo.upload" && e.change.src === src);
-        if (upload?.seq === undefined || upload.owner !== currentOwner() || upload.state === "sending") return false;
+        // The same photo chosen twice is queued twice: every waiting copy goes.
+        const uploads = entries.filter(
+          (e) =>
+            e.change.kind === "photo.upload" &&
+            e.change.src === src &&
+            e.owner === currentOwner() &&
+            e.state !== "sending",
+        );
         const listed = entries.some(
           ({ change }) =>
             (change.kind === "product.create" || change.kind === "product.update") &&
             [change.input.images ?? []].flat().includes(src),
         );
-        if (listed) return false;
-        await db.entries.delete(upload.seq);
+        if (uploads.length === 0 || listed) return false;
+        await db.entries.bulkDelete(uploads.map((e) => e.seq as number));
         return true;
       });
       return tell(dropped);
