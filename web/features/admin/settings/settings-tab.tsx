@@ -70,9 +70,7 @@ export function SettingsTab({
           </h3>
           <p className="mt-2 text-sm text-muted">{m.admin_settings_email_note()}</p>
           <dl className="mt-4 space-y-2 text-sm">
-            <StatusRow label={m.admin_settings_email_delivery()} badge={m.admin_settings_configured()}>
-              {settings ? (settings.email_transport ?? m.admin_settings_no_transport()) : null}
-            </StatusRow>
+            {settings ? <EmailDeliveryRow transport={settings.email_transport} /> : null}
             {settings ? (
               <div className="flex flex-wrap justify-between gap-2">
                 <dt className="text-muted">{m.admin_settings_outbox()}</dt>
@@ -158,13 +156,39 @@ function TabActionButton({
   );
 }
 
-function StatusRow({ label, badge, children }: { label: string; badge: string; children?: ReactNode }) {
+/**
+ * The e-mail badge says what the server reports (docs/product.md §2): a production shop with no
+ * MAIL_TRANSPORT keeps every e-mail in the outbox, which the admin must not read as "configured".
+ */
+function EmailDeliveryRow({ transport }: { transport: string | null }) {
+  return transport === null ? (
+    <StatusRow label={m.admin_settings_email_delivery()} badge={m.admin_settings_not_configured()} tone="terracotta">
+      {m.admin_settings_no_transport()}
+    </StatusRow>
+  ) : (
+    <StatusRow label={m.admin_settings_email_delivery()} badge={m.admin_settings_configured()}>
+      {transport}
+    </StatusRow>
+  );
+}
+
+function StatusRow({
+  label,
+  badge,
+  tone,
+  children,
+}: {
+  label: string;
+  badge: string;
+  tone?: "sage" | "terracotta";
+  children?: ReactNode;
+}) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <dt className="text-muted">{label}</dt>
       <dd className="flex items-center gap-2 text-ink">
         {children ? <span>{children}</span> : null}
-        <Badge>{badge}</Badge>
+        <Badge tone={tone}>{badge}</Badge>
       </dd>
     </div>
   );
