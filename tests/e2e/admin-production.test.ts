@@ -13,7 +13,10 @@ const { shop, openPage } = setUpShop({ APP_ENV: "production", PUBLIC_URL: "http:
 const tab = (page: Page, name: string) => page.getByRole("tab", { name, exact: true });
 /** The Settings tab's "E-mail delivery" row: what it says and its badge. */
 const deliveryRow = (page: Page, label: string) =>
-  page.getByRole("tabpanel").locator("dl > div").filter({ has: page.getByText(label, { exact: true }) });
+  page
+    .getByRole("tabpanel")
+    .locator("dl > div")
+    .filter({ has: page.getByText(label, { exact: true }) });
 
 test("desktop: Settings says e-mail delivery is not configured, and why", async () => {
   const page = await openPage("desktop");
