@@ -164,12 +164,22 @@ describe("catalogue pages served with their data", () => {
     expect(html).toContain('<meta name="twitter:image:alt" content="Doğal Yaşam" />');
   });
 
-  it.each(["/products/999999", "/products/not-a-number"])("answers %s with the shell and a 404", async (path) => {
+  it.each([
+    "/products/999999",
+    "/products/not-a-number",
+    // Beyond Latin-1, a line break, a quote: none may reach a header as it is (a 500 before).
+    "/products/%E2%82%AC",
+    "/products/%F0%9F%8C%BF",
+    "/products/%0D%0Aset-cookie:x",
+    "/products/%22",
+  ])("answers %s with the shell and a 404", async (path) => {
     const res = await app.request(path);
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(html).toContain("<title>Product not found — Doğal Yaşam</title>");
     expect(initialData(html).product).toBeNull();
+    expect(res.headers.get("ETag")).toMatch(/^"[\x21\x23-\x7e]+"$/);
+    expect(res.headers.get("set-cookie")).toBeNull();
   });
 
   it("serves every other path from the static assets unchanged", async () => {

@@ -329,7 +329,9 @@ async function renderCataloguePage(
     data ? await renderMarkup(c, path, data) : "",
   );
   const build = await shortHash(shell + previews.text);
-  return { status, body: new TextEncoder().encode(html), etag: `"${stamp}-${build}-${path}"` };
+  // A path that is no product address comes as the visitor typed it, decoded: encoded again, so
+  // the tag stays the ASCII an ETag is (a "€" or a line break would make the header unsendable).
+  return { status, body: new TextEncoder().encode(html), etag: `"${stamp}-${build}-${encodeURI(path)}"` };
 }
 
 /**
