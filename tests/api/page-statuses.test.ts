@@ -120,7 +120,7 @@ describe("the pages of the shop's own text", () => {
 });
 
 describe("an address the app does not have", () => {
-  it.each(["/nope", "/products/1/extra", "/about/team", "/signin/again", "/%E0%A4%A"])(
+  it.each(["/nope", "/products/1/extra", "/about/team", "/signin/again", "/%E0%A4%A", "/%5C", "/%E2%82%AC"])(
     "answers %s with 404 and the not-found page, rendered on the server, never kept",
     async (path) => {
       renders.length = 0;

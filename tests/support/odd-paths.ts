@@ -19,6 +19,14 @@ export const oddPaths: { path: string; status: number; redirectsTo?: string; htm
   { path: "/assets/..%2f..%2fpackage.json", status: 404, html: true },
   // Malformed escapes: no file can have that name, so it is a page the app does not have.
   { path: "/%E0%A4%A", status: 404, html: true },
+  // Escapes that decode to what no header may carry (beyond Latin-1, a line break, a quote) or
+  // no URL parser takes for a path (a backslash): the page's ETag and its render once got them
+  // decoded, a 500 or a failed render.
+  { path: "/products/%E2%82%AC", status: 404, html: true },
+  { path: "/tr/products/%F0%9F%8C%BF", status: 404, html: true },
+  { path: "/products/%0D%0Ax", status: 404, html: true },
+  { path: "/products/%22", status: 404, html: true },
+  { path: "/%5C", status: 404, html: true },
 ];
 
 /**

@@ -252,8 +252,7 @@ async function sendStaticPage(c: Context<AppEnv>, path: StaticPage) {
 export async function renderNotFoundPage(c: Context<AppEnv>): Promise<Response> {
   const catalogue = await readCatalogue(c);
   const categories = await catalogue.categories();
-  const path = c.req.path as `/${string}`;
-  const page = await renderCataloguePage(c, catalogue.stamp, path, 404, {
+  const page = await renderCataloguePage(c, catalogue.stamp, requestedPath(c), 404, {
     meta: {
       title: heads[pageLocale(c)].pageNotFound,
       description: heads[pageLocale(c)].site.description,
@@ -279,11 +278,18 @@ type PageParts = {
   data: InitialData | undefined;
 };
 
+/**
+ * The address as the browser sent it, still percent-encoded, for the pages of made-up addresses,
+ * which are rendered for it and tagged with it. `c.req.path` is decoded: a backslash there is no path
+ * the renderer can parse, and a "€" or a line break no ETag a header can carry.
+ */
+const requestedPath = (c: Context<AppEnv>) => new URL(c.req.url).pathname as `/${string}`;
+
 function renderProductNotFound(
   c: Context<AppEnv>,
   stamp: string,
   categories: InitialData["categories"],
-  path: `/${string}` = c.req.path as `/${string}`,
+  path: `/${string}` = requestedPath(c),
 ) {
   return renderCataloguePage(c, stamp, path, 404, {
     meta: { title: heads[pageLocale(c)].productNotFound, description: heads[pageLocale(c)].site.description },
@@ -329,9 +335,7 @@ async function renderCataloguePage(
     data ? await renderMarkup(c, path, data) : "",
   );
   const build = await shortHash(shell + previews.text);
-  // A path that is no product address comes as the visitor typed it, decoded: encoded again, so
-  // the tag stays the ASCII an ETag is (a "€" or a line break would make the header unsendable).
-  return { status, body: new TextEncoder().encode(html), etag: `"${stamp}-${build}-${encodeURI(path)}"` };
+  return { status, body: new TextEncoder().encode(html), etag: `"${stamp}-${build}-${path}"` };
 }
 
 /**
