@@ -36,10 +36,7 @@ test("desktop: Settings says e-mail delivery is not configured, and why", async 
 test("phone: the same row in Turkish", async () => {
   const page = await openPage("phone");
   await openApp(page, "/tr/admin");
-  await page.getByLabel("Yönetici e-posta adresi").fill(shop.server.adminEmail);
-  await page.getByLabel("Yönetici şifresi").fill(shop.server.adminPassword);
-  await page.getByRole("button", { name: "Yönetim Paneline Giriş Yap" }).click();
-  await page.getByRole("heading", { level: 1, name: "Genel Bakış" }).waitFor();
+  await signInToDashboard(page, shop.server.adminEmail, shop.server.adminPassword, "tr");
   await tab(page, "Ayarlar").click();
   const row = deliveryRow(page, "E-posta gönderimi");
   await row.getByText("ayarlanmadı", { exact: true }).waitFor();

@@ -19,7 +19,7 @@ import { type Member, newMember, signUpMember } from "../support/members.ts";
 import { addMembers } from "../support/seed-members.ts";
 import { getJson } from "../support/server.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
-import { signInThroughForm } from "../support/sign-in-form.ts";
+import { signInThroughForm, signInToDashboard } from "../support/sign-in-form.ts";
 
 // The administrator runs the shop from /admin (issue 13), on the real Node server in development
 // mode (members are made through sign-up and the development mailbox).
@@ -41,10 +41,7 @@ async function snap(page: Page, name: string) {
 }
 
 async function adminSignIn(page: Page) {
-  await page.getByLabel("Admin Email").fill(running.server.adminEmail);
-  await page.getByLabel("Admin Password").fill(running.server.adminPassword);
-  await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
-  await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+  await signInToDashboard(page, running.server.adminEmail, running.server.adminPassword);
 }
 
 const tab = (page: Page, name: string) => page.getByRole("tab", { name, exact: true });

@@ -35,27 +35,44 @@ const cardPictures = (page: Page, name: string) =>
       (images as HTMLImageElement[]).map((img) => [img.getAttribute("src"), img.complete ? img.naturalWidth : 0]),
     );
 
+/**
+ * Every answer the server gives to an upload, whichever page of the device sent it (tries made
+ * offline fail on the device and get no answer).
+ */
+function uploadAnswers(page: Page): { status: number; key: string }[] {
+  const answers: { status: number; key: string }[] = [];
+  page.context().on("response", (response) => {
+    const request = response.request();
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/admin/images")
+      answers.push({ status: response.status(), key: request.headers()["idempotency-key"] ?? "" });
+  });
+  return answers;
+}
+
+/**
+ * The admin signs in, opens `name`'s form offline on a device without its HTTP cache, and adds
+ * the two photos; both are made on the device and wait for the network.
+ */
+async function addTwoPhotosOffline(page: Page, name: string) {
+  await openApp(page, "/admin");
+  await signInToDashboard(page, shop.server.adminEmail, shop.server.adminPassword);
+  await status(page, "All changes saved");
+  const form = await openProductFormOffline(page, name);
+  await form.getByLabel("Add Photos").setInputFiles([sideways, upright]);
+  const tiles = form.getByRole("list", { name: "Photos" }).getByRole("listitem");
+  await expect.poll(() => tiles.getByText("Waiting to upload").count(), { timeout: 20_000 }).toBe(2);
+  return { form, tiles };
+}
+
 test("phone, offline for days: photos added to a product are kept, shown, survive a reload and a restart, and upload once when back online", async () => {
   const page = await openPage("phone", [/ERR_INTERNET_DISCONNECTED/]);
   const context = page.context();
   const products = await getJson<Product[]>(shop.server, "/api/products");
   const edited = products.find((p) => p.images.length > 0) as Product;
-  // Every answer the server gives to an upload, whichever page of the device sent it.
-  const answers: { status: number; key: string }[] = [];
-  context.on("response", (response) => {
-    const request = response.request();
-    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/admin/images")
-      answers.push({ status: response.status(), key: request.headers()["idempotency-key"] ?? "" });
-  });
+  const answers = uploadAnswers(page);
 
-  await openApp(page, "/admin");
-  await signInToDashboard(page, shop.server.adminEmail, shop.server.adminPassword);
-  await status(page, "All changes saved");
-  const form = await openProductFormOffline(page, edited.name);
-  await form.getByLabel("Add Photos").setInputFiles([sideways, upright]);
-  const tiles = form.getByRole("list", { name: "Photos" }).getByRole("listitem");
   // Both made on the device and waiting for the network, upright (the sideways one is a portrait).
-  await expect.poll(() => tiles.getByText("Waiting to upload").count(), { timeout: 20_000 }).toBe(2);
+  const { form } = await addTwoPhotosOffline(page, edited.name);
   const imageFields = form.getByRole("group", { name: "Images" }).getByRole("textbox");
   const images = await imageFields.evaluateAll((fields) => fields.map((f) => (f as HTMLInputElement).value));
   expect(images.slice(0, edited.images.length)).toEqual(edited.images);
@@ -187,21 +204,9 @@ test("phone, offline: a photo taken out of the form, and the photos of a form cl
   const context = page.context();
   const products = await getJson<Product[]>(shop.server, "/api/products");
   const edited = products.at(-1) as Product;
-  // Every upload the server answered (tries made offline fail on the device and get no answer).
-  const uploads: number[] = [];
-  context.on("response", (response) => {
-    const request = response.request();
-    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/admin/images")
-      uploads.push(response.status());
-  });
+  const uploads = uploadAnswers(page);
 
-  await openApp(page, "/admin");
-  await signInToDashboard(page, shop.server.adminEmail, shop.server.adminPassword);
-  await status(page, "All changes saved");
-  const form = await openProductFormOffline(page, edited.name);
-  await form.getByLabel("Add Photos").setInputFiles([sideways, upright]);
-  const tiles = form.getByRole("list", { name: "Photos" }).getByRole("listitem");
-  await expect.poll(() => tiles.getByText("Waiting to upload").count(), { timeout: 20_000 }).toBe(2);
+  const { form, tiles } = await addTwoPhotosOffline(page, edited.name);
   await status(page, "2 changes waiting to sync");
 
   // One photo taken out: its upload leaves the outbox. Then the form closed without saving.

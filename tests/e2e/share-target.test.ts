@@ -4,6 +4,7 @@ import { expect, test } from "vitest";
 import { shareTarget } from "../../worker/contract/share-target.ts";
 import { openApp, waitForApp } from "../support/browser.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
+import { signInToDashboard } from "../support/sign-in-form.ts";
 
 // Issue 41: the installed app is a share target (ADR 0095). Chromium on a phone, with the service
 // worker controlling the page, posts a share as the phone's share sheet does: a multipart POST
@@ -62,10 +63,7 @@ const keptShares = (page: Page) => page.evaluate((name) => caches.has(name), sha
 
 async function signInAsAdmin(page: Page) {
   await openApp(page, "/admin");
-  await page.getByLabel("Admin Email").fill(shop.server.adminEmail);
-  await page.getByLabel("Admin Password").fill(shop.server.adminPassword);
-  await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
-  await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+  await signInToDashboard(page, shop.server.adminEmail, shop.server.adminPassword);
 }
 
 test("phone: a photo shared to the app opens a new product form with it, previewed upright, for the signed-in admin", async () => {
@@ -136,9 +134,6 @@ test("phone: a visitor who shares photos gets the sign-in screen, in the chosen 
   expect(new URL(page.url()).search).toBe("");
   await expect.poll(() => keptShares(page)).toBe(false);
   // Signing in now opens the dashboard, not a form with the visitor's photos.
-  await page.getByLabel("Yönetici e-posta adresi").fill(shop.server.adminEmail);
-  await page.getByLabel("Yönetici şifresi").fill(shop.server.adminPassword);
-  await page.getByRole("button", { name: "Yönetim Paneline Giriş Yap" }).click();
-  await page.getByRole("heading", { level: 1, name: "Genel Bakış" }).waitFor();
+  await signInToDashboard(page, shop.server.adminEmail, shop.server.adminPassword, "tr");
   expect(await page.getByRole("form", { name: "Ürün Ekle" }).count()).toBe(0);
 });

@@ -15,6 +15,7 @@ import {
 } from "../support/browser.ts";
 import { getJson } from "../support/server.ts";
 import { setUpShop } from "../support/shop-in-browser.ts";
+import { signInToDashboard } from "../support/sign-in-form.ts";
 
 // Issue 30's screens: the administrator says which temperaments a product suits, shoppers filter
 // the products by one (with a category too, server-rendered, offline), and a product's page links
@@ -50,10 +51,7 @@ test("the admin ticks temperaments on a product and saves; editing shows the sto
 
   const page = await openPage("phone");
   await openApp(page, "/admin");
-  await page.getByLabel("Admin Email").fill(shop.server.adminEmail);
-  await page.getByLabel("Admin Password").fill(shop.server.adminPassword);
-  await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
-  await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+  await signInToDashboard(page, shop.server.adminEmail, shop.server.adminPassword);
   await page.getByRole("tab", { name: "Product Management", exact: true }).click();
 
   const card = page.getByRole("article").filter({ hasText: tagged.name });

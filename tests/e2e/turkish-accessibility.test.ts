@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import { accessibilityViolations, answerQuestions, failedRequest, openApp, waitForApp } from "../support/browser.ts";
 import { forgetMailThrottle, newMember, signUpMember, waitForMail } from "../support/members.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
+import { signInToDashboard } from "../support/sign-in-form.ts";
 
 // Issue 40: axe (WCAG 2.2 A/AA and best practices) finds nothing on any Turkish screen, on a phone:
 // the shopper's, the member's and the administrator's. The server runs in development mode, where
@@ -121,10 +122,7 @@ describe("axe on every Turkish screen, on a phone", () => {
     await openApp(page, "/tr/admin");
     await page.getByRole("heading", { level: 1, name: "Yönetici girişi" }).waitFor();
     await violationsOn(page, "admin sign-in", found);
-    await page.getByLabel("Yönetici e-posta adresi").fill(shop.server.adminEmail);
-    await page.getByLabel("Yönetici şifresi").fill(shop.server.adminPassword);
-    await page.getByRole("button", { name: "Yönetim Paneline Giriş Yap" }).click();
-    await page.getByRole("heading", { level: 1, name: "Genel Bakış" }).waitFor();
+    await signInToDashboard(page, shop.server.adminEmail, shop.server.adminPassword, "tr");
     const tabs = [
       "Kullanıcılar ve Anket Cevapları",
       "Ürün Yönetimi",

@@ -5,6 +5,7 @@ import { adminOnlyFiles, keptAdminCode } from "../support/admin-code.ts";
 import { expectAccessible, openApp, reloadOfflineWithoutHttpCache, screenshot } from "../support/browser.ts";
 import { getJson } from "../support/server.ts";
 import { setUpDevelopmentShop } from "../support/shop-in-browser.ts";
+import { signInToDashboard } from "../support/sign-in-form.ts";
 
 // Issue 40: the administrator runs the shop in Turkish from /tr/admin, online and offline: the
 // Turkish admin screens' code is kept on the device like the English ones' (ADR 0070, 0086).
@@ -19,10 +20,7 @@ test("phone: the admin signs in at /tr/admin, works in Turkish, and offline a ch
 
   await openApp(page, "/tr/admin");
   await page.getByRole("heading", { level: 1, name: "Yönetici girişi" }).waitFor();
-  await page.getByLabel("Yönetici e-posta adresi").fill(shop.server.adminEmail);
-  await page.getByLabel("Yönetici şifresi").fill(shop.server.adminPassword);
-  await page.getByRole("button", { name: "Yönetim Paneline Giriş Yap" }).click();
-  await page.getByRole("heading", { level: 1, name: "Genel Bakış" }).waitFor();
+  await signInToDashboard(page, shop.server.adminEmail, shop.server.adminPassword, "tr");
   await status(page, "Tüm değişiklikler kaydedildi");
   for (const name of ["Ürün Yönetimi", "Kategori Yönetimi", "Ürün Sıralaması", "İstatistikler", "Ayarlar"]) {
     await tab(page, name).click();

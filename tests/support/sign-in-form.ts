@@ -18,10 +18,30 @@ export async function signInThroughForm(page: Page, member: { email: string; pas
   await page.waitForURL((url) => url.pathname === "/");
 }
 
-/** The administrator signs in on /admin's form (the page is there already) and the dashboard opens. */
-export async function signInToDashboard(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel("Admin Email").fill(email);
-  await page.getByLabel("Admin Password").fill(password);
-  await page.getByRole("button", { name: "Sign In to Admin Panel" }).click();
-  await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+/** The admin sign-in form's words, on /admin and on /tr/admin. */
+const dashboardSignIn = {
+  en: { email: "Admin Email", password: "Admin Password", submit: "Sign In to Admin Panel", dashboard: "Dashboard" },
+  tr: {
+    email: "Yönetici e-posta adresi",
+    password: "Yönetici şifresi",
+    submit: "Yönetim Paneline Giriş Yap",
+    dashboard: "Genel Bakış",
+  },
+};
+
+/**
+ * The administrator signs in on the admin form (the page is there already, /admin or /tr/admin
+ * as `locale` says) and the dashboard opens.
+ */
+export async function signInToDashboard(
+  page: Page,
+  email: string,
+  password: string,
+  locale: "en" | "tr" = "en",
+): Promise<void> {
+  const words = dashboardSignIn[locale];
+  await page.getByLabel(words.email).fill(email);
+  await page.getByLabel(words.password).fill(password);
+  await page.getByRole("button", { name: words.submit }).click();
+  await page.getByRole("heading", { level: 1, name: words.dashboard }).waitFor();
 }

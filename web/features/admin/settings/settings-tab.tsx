@@ -161,13 +161,14 @@ function TabActionButton({
  * MAIL_TRANSPORT keeps every e-mail in the outbox, which the admin must not read as "configured".
  */
 function EmailDeliveryRow({ transport }: { transport: string | null }) {
-  return transport === null ? (
-    <StatusRow label={m.admin_settings_email_delivery()} badge={m.admin_settings_not_configured()} tone="terracotta">
-      {m.admin_settings_no_transport()}
-    </StatusRow>
-  ) : (
-    <StatusRow label={m.admin_settings_email_delivery()} badge={m.admin_settings_configured()}>
-      {transport}
+  const configured = transport !== null;
+  return (
+    <StatusRow
+      label={m.admin_settings_email_delivery()}
+      badge={configured ? m.admin_settings_configured() : m.admin_settings_not_configured()}
+      tone={configured ? "sage" : "terracotta"}
+    >
+      {transport ?? m.admin_settings_no_transport()}
     </StatusRow>
   );
 }
