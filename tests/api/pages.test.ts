@@ -71,6 +71,21 @@ describe("catalogue pages served with their data", () => {
     );
   });
 
+  it("preloads a stored photo in the variant the screen will take: its srcset, at the picture's sizes", async () => {
+    // A shop of its own whose first product is a photo taken on the admin's phone (issue 41).
+    const shop = await createTestApp({ PUBLIC_URL: "https://shop.example" }, { assets });
+    const photo = `/images/${"ab".repeat(32)}-1600.webp`;
+    const variants = `/images/${"ab".repeat(32)}-480.webp 480w, /images/${"ab".repeat(32)}-960.webp 960w, ${photo} 1600w`;
+    const teas = await createCategory(shop.db, { name: "Çaylar" });
+    const tea = await createProduct(shop.db, { name: "Fotoğraflı", categoryId: teas.id, images: [photo] });
+    expect(await (await shop.app.request("/products")).text()).toContain(
+      `<link rel="preload" as="image" href="${photo}" imagesrcset="${variants}" imagesizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" fetchpriority="high" />`,
+    );
+    expect(await (await shop.app.request(`/products/${tea.id}`)).text()).toContain(
+      `<link rel="preload" as="image" href="${photo}" imagesrcset="${variants}" imagesizes="(min-width: 1024px) 50vw, 100vw" fetchpriority="high" />`,
+    );
+  });
+
   it("embeds one page of a large catalogue, of the category the address names", async () => {
     // A shop of its own: 30 products in two categories.
     const large = await createTestApp({ PUBLIC_URL: "https://shop.example" }, { assets });

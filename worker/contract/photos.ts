@@ -92,6 +92,17 @@ export function photoPreviewPath(photo: Pick<PhotoAddress, "hash">): string {
 }
 
 /**
+ * The `sizes` of the two pictures a page's largest paint can be, shared by the screens and the
+ * server's preload of that picture (page-shell.ts), so both ask for the same variant: a product
+ * card (one column on a phone, two from sm, three from lg) and the product page's main image (the
+ * page's width on a phone, half of it beside the texts from lg).
+ */
+export const productPictureSizes = {
+  card: "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
+  page: "(min-width: 1024px) 50vw, 100vw",
+} as const;
+
+/**
  * `srcset` for a stored photo's address (every variant with its width), or undefined for any other
  * image, which is shown as it is.
  */

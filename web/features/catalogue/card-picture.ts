@@ -1,7 +1,12 @@
-import { parsePhotoAddress, photoVariantPath, photoWidthsFor } from "../../../worker/contract/photos.ts";
+import {
+  parsePhotoAddress,
+  photoVariantPath,
+  photoWidthsFor,
+  productPictureSizes,
+} from "../../../worker/contract/photos.ts";
 
 /** The product cards' `sizes`: one column on a phone, two from sm, three from lg (the products grid). */
-export const cardPictureSizes = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
+export const cardPictureSizes = productPictureSizes.card;
 
 /**
  * The address a product card on this screen loads for a picture: for a stored photo, the variant

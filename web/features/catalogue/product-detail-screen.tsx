@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import type { Category, Product } from "../../../worker/contract/catalogue.ts";
 import { localizedPath } from "../../../worker/contract/locales.ts";
+import { productPictureSizes } from "../../../worker/contract/photos.ts";
 import { shownLongDescription, shownName, shownSummary } from "../../../worker/contract/shown-text.ts";
 import type { Temperament } from "../../../worker/contract/temperaments.ts";
 import { ErrorPanel } from "../../components/error-panel.tsx";
@@ -165,8 +166,7 @@ function Gallery({ images, name, lang }: { images: string[]; name: string; lang:
           lang={lang}
           width={800}
           height={800}
-          // The page's width on a phone; half of it beside the texts from lg.
-          sizes="(min-width: 1024px) 50vw, 100vw"
+          sizes={productPictureSizes.page}
           loading="eager"
           fetchPriority="high"
           decoding="async"

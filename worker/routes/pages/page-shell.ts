@@ -1,5 +1,6 @@
 import { type InitialData, initialDataElementId } from "../../contract/initial-data.ts";
 import type { Locale } from "../../contract/locales.ts";
+import { photoSrcSet } from "../../contract/photos.ts";
 import { escapeHtml } from "../../lib/escape-html.ts";
 import { type ShareImage, shopName } from "./share-image.ts";
 import type { StructuredData } from "./structured-data.ts";
@@ -23,8 +24,12 @@ export type PageMeta = {
   noindex?: boolean;
   /** The link preview's image (ADR 0019). */
   image?: ShareImage | undefined;
-  /** The image that will be the largest paint: fetched with the HTML instead of after the script. */
-  preloadImage?: string | undefined;
+  /**
+   * The image that will be the largest paint, fetched with the HTML instead of after the script,
+   * with the `sizes` it is shown at: a stored photo is preloaded in the variant the screen's
+   * `srcset` will take, not its widest.
+   */
+  preloadImage?: { src: string; sizes: string } | undefined;
   type?: "website" | "product";
   /** schema.org JSON-LD for search engines (structured-data.ts), one script element each. */
   structuredData?: readonly StructuredData[] | undefined;
@@ -62,9 +67,7 @@ export function renderPageShell(shell: string, meta: PageMeta, data: InitialData
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
     image ? `<meta name="twitter:image" content="${escapeHtml(image.url)}" />` : "",
     image ? `<meta name="twitter:image:alt" content="${escapeHtml(image.alt)}" />` : "",
-    meta.preloadImage
-      ? `<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />`
-      : "",
+    meta.preloadImage ? preloadLink(meta.preloadImage) : "",
     // Data, not code: the CSP's script-src does not apply to either type, and escaping keeps a
     // product's name from ending the element.
     ...(meta.structuredData ?? []).map(
@@ -119,4 +122,11 @@ function imageTags(image: ShareImage): string[] {
     property(":height", image.height),
     property(":alt", image.alt),
   ];
+}
+
+/** The largest paint's preload: a stored photo's with its `srcset` and `sizes`, as the `<img>` has them. */
+function preloadLink({ src, sizes }: { src: string; sizes: string }): string {
+  const srcset = photoSrcSet(src);
+  const responsive = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : "";
+  return `<link rel="preload" as="image" href="${escapeHtml(src)}"${responsive} fetchpriority="high" />`;
 }

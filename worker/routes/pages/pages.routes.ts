@@ -6,6 +6,7 @@ import type { Product } from "../../contract/catalogue.ts";
 import { idParamSchema } from "../../contract/catalogue.ts";
 import { featuredProductCount, type InitialData, productsPageSize } from "../../contract/initial-data.ts";
 import { type Locale, localizedPath, splitLocale } from "../../contract/locales.ts";
+import { productPictureSizes } from "../../contract/photos.ts";
 import { shareTarget } from "../../contract/share-target.ts";
 import { shownName, shownSummary } from "../../contract/shown-text.ts";
 import { siteDescriptions, siteTitles } from "../../contract/site-texts.ts";
@@ -97,7 +98,11 @@ const staticPageTypes: Record<StaticPage, "AboutPage" | "WebPage"> = {
 /** The language of the page asked for: `/tr/…` is Turkish (the routes are mounted at `/tr` too). */
 const pageLocale = (c: Context<AppEnv>) => splitLocale(c.req.path).locale;
 
-const firstImage = (product: Product | undefined) => product?.images[0];
+/** The first product card's picture, the products page's largest paint on a phone. */
+const firstImage = (product: Product | undefined) => {
+  const src = product?.images[0];
+  return src ? { src, sizes: productPictureSizes.card } : undefined;
+};
 
 /**
  * The catalogue pages, served as the app shell with their data, markup and meta tags written
@@ -211,7 +216,9 @@ export const pageRoutes = createRouter()
             locale,
           ),
           product: { image: product.data.images[0], name },
-          preloadImage: product.data.images[0],
+          preloadImage: product.data.images[0]
+            ? { src: product.data.images[0], sizes: productPictureSizes.page }
+            : undefined,
           type: "product",
         },
         data: { product: product.data, categories: categories.data },
