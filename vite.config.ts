@@ -218,6 +218,14 @@ export default defineConfig(({ mode }) => ({
   server: { proxy: { "/api": "http://localhost:8787" } },
   test: {
     root: ".",
+    // Two files at a time: on a 2-core machine Vitest's default (cores − 1) ran the suite one
+    // file at a time, while the e2e files mostly wait on Chromium (issue 57, ADR 0114).
+    maxWorkers: 2,
+    reporters: ["default", "./tests/support/timing-reporter.ts"],
+    // The api, worker and e2e files load the whole server (and Playwright) but keep no module
+    // state of their own, and mock nothing: each worker loads those modules once, not once per
+    // file, which halved the api and worker projects' time. The unit files mock modules and the
+    // clock, and the build files stand in for a module: those stay isolated.
     projects: [
       {
         test: {
@@ -234,8 +242,11 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: "api",
           root: ".",
+          isolate: false,
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
+          // One file serves the built pages (site-address-and-error-pages).
+          globalSetup: ["tests/support/require-build.ts"],
           setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/contract-check.ts"],
           // A cap, not a measure: tests that start a process or hash many passwords took over
           // Vitest's 5 s default on a busy 2-core machine (node-server, lockout, faults).
@@ -249,6 +260,7 @@ export default defineConfig(({ mode }) => ({
           root: ".",
           include: ["tests/build/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["tests/support/require-build.ts"],
           // Through Vite, so observatory.test.ts can stand in for the HSTS preload list its
           // install script would have downloaded (ADR 0049).
           server: { deps: { inline: ["@mdn/mdn-http-observatory"] } },
@@ -261,9 +273,11 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: "worker",
           root: ".",
+          isolate: false,
           // With the local Turso-protocol endpoint's own test: the suite stands on that endpoint.
           include: ["tests/worker/**/*.test.ts", "tests/dev-tools/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["tests/support/require-build.ts"],
           setupFiles: ["tests/support/fail-on-console-error.ts", "tests/support/contract-check.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -273,11 +287,12 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: "e2e",
           root: ".",
+          isolate: false,
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["tests/support/require-build.ts", "tests/support/e2e-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -1,12 +1,18 @@
 import { eq } from "drizzle-orm";
-import { nodePasswordHasher as passwords } from "../../worker/auth/password-node.ts";
+import type { PasswordHasher } from "../../worker/auth/password.ts";
+import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
 import { foldEmail } from "../../worker/contract/auth.ts";
 import type { Database } from "../../worker/db/client.ts";
 import { categories, products, surveyQuestions, users } from "../../worker/db/schema.ts";
 import { seedCategories, seedProducts } from "./catalogue.ts";
 import { seedSurveyQuestions } from "./survey-questions.ts";
 
-export type SeedOptions = { adminEmail: string; adminPassword: string | undefined };
+export type SeedOptions = {
+  adminEmail: string;
+  adminPassword: string | undefined;
+  /** The hasher of the server being seeded (the test suite's is faster); Node's by default. */
+  passwords?: PasswordHasher;
+};
 export type SeedReport = {
   surveyQuestions: number;
   categories: number;
@@ -61,7 +67,10 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   };
 }
 
-async function seedAdmin(db: Database, { adminEmail, adminPassword }: SeedOptions): Promise<string> {
+async function seedAdmin(
+  db: Database,
+  { adminEmail, adminPassword, passwords = nodePasswordHasher }: SeedOptions,
+): Promise<string> {
   const email = foldEmail(adminEmail);
   const [existing] = await db.select().from(users).where(eq(users.email, email));
   if (!adminPassword) {

@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { bySize, deepRun } from "../support/depth.ts";
 import { type EndpointCounts, fuzzEndpoint, fuzzShop, seedFrom } from "../support/fuzz.ts";
 
 // Issue 29, "Generated input": requests generated from /api/openapi.json, with no token, a
 // member's and the admin's; no answer 5xx, every 4xx in the {detail, code} shape, no row changed
-// by a refused request. Bounded here; `npm run fuzz -- --runs N --seed S` sets FUZZ_RUNS and
-// FUZZ_SEED for the full run (tests/fuzz/run.ts).
+// by a refused request. `npm test` sends 30 per endpoint from a fixed seed, `npm run test:deep`
+// 1,000 from a fresh one; `npm run fuzz -- --runs N --seed S` sets FUZZ_RUNS and FUZZ_SEED to
+// size or replay a run (tests/fuzz/run.ts). The seed is printed either way.
 
-const runs = Number(process.env.FUZZ_RUNS ?? 180);
-const seed = seedFrom(process.env.FUZZ_SEED);
+const runs = Number(process.env.FUZZ_RUNS ?? bySize({ smoke: 30, deep: 1000 }));
+const seed = seedFrom(process.env.FUZZ_SEED ?? (deepRun ? undefined : "57"));
 console.info(
   `fuzz: seed ${seed}, ${runs} generated requests per endpoint (replay: npm run fuzz -- --runs ${runs} --seed ${seed})`,
 );

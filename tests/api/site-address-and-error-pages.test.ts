@@ -6,7 +6,7 @@ import { seedSurveyQuestions } from "../../drizzle/seed/survey-questions.ts";
 import { type NodeServer, startNodeServer } from "../../worker/entries/node.ts";
 import { signupBody } from "../support/factories.ts";
 import { expectSecurityHeaders } from "../support/security-headers.ts";
-import { ensureWebBuilt, nodeServerSettings } from "../support/server.ts";
+import { nodeServerSettings } from "../support/server.ts";
 
 // The Node server on a real socket, as `npm start` runs it without PUBLIC_URL (APP_ENV=test
 // behaves as development here, without reading a developer's .dev.vars): what an attacker can
@@ -17,7 +17,6 @@ let server: NodeServer;
 let port: number;
 
 beforeAll(async () => {
-  ensureWebBuilt();
   server = await startNodeServer({ ...settings, PORT: "0" }, { port: 0 });
   port = Number(new URL(server.url).port);
 }, 60_000);

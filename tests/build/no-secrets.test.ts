@@ -7,7 +7,6 @@ import { parseEnv } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../../worker/entries/node-env.ts";
 import { startEmailApiStub } from "../support/email-api-stub.ts";
-import { ensureWebBuilt } from "../support/server.ts";
 
 // Issue 29: no configured secret in the built client, in an error body, or in the server's log
 // (ADR 0049). The log is the real server process's stdout and stderr, at LOG_LEVEL=debug, over a
@@ -64,7 +63,6 @@ function filesUnder(dir: string): string[] {
 
 describe("no configured secret leaves the server", () => {
   it("the built client holds none (every file of dist/web)", () => {
-    ensureWebBuilt();
     const files = filesUnder(join(projectRoot, "dist/web"));
     expect(files.length).toBeGreaterThan(20);
     // latin1 keeps every byte: a secret inside a binary file is still found.
@@ -83,7 +81,6 @@ describe("no configured secret leaves the server", () => {
     ["smtp", "an SMTP server that refuses the connection"],
     ["http-api", "an e-mail API that refuses the key"],
   ])("nor an answer or a log line of a full run (MAIL_TRANSPORT=%s, %s)", async (transport) => {
-    ensureWebBuilt();
     const stub = await startEmailApiStub();
     stub.answer({ status: 401, body: JSON.stringify({ name: "validation_error", message: "API key is invalid" }) });
     const dir = mkdtempSync(join(tmpdir(), "shop-secrets-"));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { startNodeServer } from "../../worker/entries/node.ts";
 import { oddPathMismatches } from "../support/odd-paths.ts";
-import { ensureWebBuilt, nodeServerSettings } from "../support/server.ts";
+import { nodeServerSettings } from "../support/server.ts";
 
 // The Node server (`npm start`) with the built web app, as production runs it: many requests at
 // once, and the odd addresses browsers and crawlers send. tests/worker/ asks the Worker the same.
@@ -10,7 +10,6 @@ const settings = nodeServerSettings({ APP_ENV: "production", PUBLIC_URL: "http:/
 
 describe("the Node server under load", () => {
   it("answers bursts of concurrent requests and odd paths as the Worker does", async () => {
-    ensureWebBuilt();
     const server = await startNodeServer(settings, { port: 0 });
     try {
       const paths = ["/api/health", "/api/products", "/api/categories", "/products", "/products/1"];

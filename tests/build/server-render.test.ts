@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { InitialData } from "../../worker/contract/initial-data.ts";
 import type { PageRenderer } from "../../worker/lib/page-renderer.ts";
 import { createCategory, createProduct } from "../support/factories.ts";
-import { ensureWebBuilt } from "../support/server.ts";
+import { builtServerRenderer, builtWebRoot } from "../support/server.ts";
 import { createTestApp } from "../support/test-app.ts";
 
 // What `npm run build` makes, in use: the catalogue pages rendered by the real server renderer
@@ -25,7 +25,7 @@ const initialData = (html: string): InitialData => {
 
 describe("catalogue pages rendered on the server", async () => {
   // The real renderer from `vite build` (dist/ssr), as the Node entry loads it.
-  const { renderPage } = (await import(pathToFileURL(ensureWebBuilt()).href)) as { renderPage: PageRenderer };
+  const { renderPage } = (await import(pathToFileURL(builtServerRenderer).href)) as { renderPage: PageRenderer };
   const rendered = await createTestApp({ PUBLIC_URL: "https://shop.example" }, { assets, renderPage });
   const teas = await createCategory(rendered.db, { name: "Bitki Çayları" });
   const oils = await createCategory(rendered.db, { name: "Doğal Yağlar" });
@@ -107,7 +107,7 @@ describe("catalogue pages rendered on the server", async () => {
   });
 
   it("names only the small entry in the page, which imports the app only when it starts it, in five parts (ADRs 0043, 0100)", () => {
-    const dist = join(dirname(ensureWebBuilt()), "../web");
+    const dist = builtWebRoot;
     const index = readFileSync(join(dist, "index.html"), "utf8");
     const scripts = [...index.matchAll(/<script\b[^>]*\ssrc="\/([^"]+)"/g)].map((m) => m[1] as string);
     expect(scripts).toHaveLength(1);
@@ -127,7 +127,7 @@ describe("catalogue pages rendered on the server", async () => {
   });
 
   it("wraps React DOM's CommonJS module in a parenthesized function, which V8 compiles off the main thread (ADR 0111)", () => {
-    const dist = join(dirname(ensureWebBuilt()), "../web");
+    const dist = builtWebRoot;
     const index = readFileSync(join(dist, "index.html"), "utf8");
     const entry = readFileSync(
       join(dist, (/<script\b[^>]*\ssrc="\/([^"]+)"/.exec(index) as RegExpExecArray)[1] as string),

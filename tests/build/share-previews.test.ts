@@ -10,14 +10,13 @@ import { startNodeServer } from "../../worker/entries/node.ts";
 import { projectRoot } from "../../worker/entries/node-env.ts";
 import { createProduct } from "../support/factories.ts";
 import { expectSecurityHeaders } from "../support/security-headers.ts";
-import { ensureWebBuilt, nodeServerSettings } from "../support/server.ts";
+import { nodeServerSettings } from "../support/server.ts";
 
 // Shared product links preview in WhatsApp, Facebook and X (ADR 0019): the PNGs `npm run build`
 // makes, and the tags the real Node server writes into /products/:id over a real database.
 
 const publicUrl = "https://dogalyasam.example";
 const settings = nodeServerSettings({ PUBLIC_URL: publicUrl });
-ensureWebBuilt();
 const dist = join(projectRoot, "dist/web");
 const previews: SharePreviews = sharePreviewsSchema.parse(
   JSON.parse(readFileSync(join(dist, sharePreviewsPath), "utf8")),

@@ -5,16 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shareTarget } from "../../worker/contract/share-target.ts";
 import { photoFolderFor, startNodeServer } from "../../worker/entries/node.ts";
 import { projectRoot as root } from "../../worker/entries/node-env.ts";
-import { ensureWebBuilt, nodeServerSettings } from "../support/server.ts";
+import { nodeServerSettings } from "../support/server.ts";
 
 // Issue 41: the installed app is a share target. The built manifest declares it; without a
 // service worker (a first visit) the Node server answers the share with the admin page and keeps
 // nothing, however large the photos. tests/worker/share-target.test.ts asks the Worker the same;
 // tests/e2e/share-target.test.ts shares through the service worker.
 
-beforeAll(() => {
-  ensureWebBuilt();
-});
+beforeAll(() => {});
 
 describe("the built web manifest", () => {
   it("makes the app a share target for photos, posted as multipart to one action", () => {

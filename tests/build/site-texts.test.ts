@@ -5,14 +5,12 @@ import { type Locale, localizedPath } from "../../worker/contract/locales.ts";
 import { siteDescriptions, siteTitles } from "../../worker/contract/site-texts.ts";
 import { startNodeServer } from "../../worker/entries/node.ts";
 import { projectRoot as root } from "../../worker/entries/node-env.ts";
-import { ensureWebBuilt, nodeServerSettings } from "../support/server.ts";
+import { nodeServerSettings } from "../support/server.ts";
 
 // Issue 40: the shop's default title and description have one source (worker/contract/site-texts.ts);
 // the Turkish page shell the build writes and the home page the server renders say the same.
 
-beforeAll(() => {
-  ensureWebBuilt();
-});
+beforeAll(() => {});
 
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const descriptionOf = (html: string) => /<meta\s+name="description"\s+content="([^"]*)"/.exec(html)?.[1];

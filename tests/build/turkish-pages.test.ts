@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { startNodeServer } from "../../worker/entries/node.ts";
-import { ensureWebBuilt, nodeServerSettings } from "../support/server.ts";
+import { nodeServerSettings } from "../support/server.ts";
 import {
   chosenLocaleMismatches,
   interleavedLanguageMismatches,
@@ -11,9 +11,7 @@ import {
 // real server renderer (dist/ssr), through the Node entry as `npm start` runs it.
 // tests/worker/turkish-pages.test.ts asks the built Worker the same.
 
-beforeAll(() => {
-  ensureWebBuilt();
-});
+beforeAll(() => {});
 
 describe("the shop in Turkish on Node", () => {
   it("serves each page at its /tr address in Turkish and the English pages as before", async () => {

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import type { AdminUser } from "../../worker/contract/admin.ts";
@@ -7,6 +6,7 @@ import { productsPageSize } from "../../worker/contract/initial-data.ts";
 import { openNodeDatabase } from "../../worker/db/node-database.ts";
 import { projectRoot as root } from "../../worker/entries/node-env.ts";
 import {
+  downloadedBytes,
   expectAccessible,
   failedRequest,
   failOnPageErrors,
@@ -425,7 +425,7 @@ test("desktop: the administrator signs in and runs the shop", async () => {
   const file = await download;
   await status(page, "User data exported.");
   expect(file.suggestedFilename()).toMatch(/^users_export_\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.csv$/);
-  const bytes = readFileSync(await file.path());
+  const bytes = await downloadedBytes(file);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const csv = bytes.subarray(3).toString("utf8");
   const lines = csv.trimEnd().split("\r\n");

@@ -1,11 +1,10 @@
-import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Client, createClient } from "@libsql/client";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Product } from "../../worker/contract/catalogue.ts";
-import { expectAccessible, offlineRequest, openApp, screenshot } from "../support/browser.ts";
+import { downloadedBytes, expectAccessible, offlineRequest, openApp, screenshot } from "../support/browser.ts";
 import { openShopPage, type ShopInBrowser, setUpShopInBrowser } from "../support/shop-in-browser.ts";
 import { signInToDashboard } from "../support/sign-in-form.ts";
 
@@ -169,7 +168,7 @@ async function exportedCsv(page: Page, button: string, days: number): Promise<st
   expect(download.suggestedFilename()).toMatch(
     new RegExp(`^insights_${days}d_\\d{4}-\\d{2}-\\d{2}_\\d{4}-\\d{2}-\\d{2}\\.csv$`),
   );
-  const csv = readFileSync(await download.path(), "utf8");
+  const csv = (await downloadedBytes(download)).toString("utf8");
   expect(csv.startsWith("\uFEFFproduct_id,name,views,shop_visits,visit_ratio\r\n")).toBe(true);
   return csv;
 }

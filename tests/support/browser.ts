@@ -8,6 +8,7 @@ import {
   type BrowserContextOptions,
   type CDPSession,
   chromium,
+  type Download,
   type Locator,
   type Page,
   type Response as PageResponse,
@@ -20,6 +21,16 @@ import { expect, onTestFinished } from "vitest";
  */
 export function launchBrowser(extraFlags: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: chromePath(), args: [...chromiumFlags, ...extraFlags] });
+}
+
+/**
+ * The bytes of a finished download. Read through Playwright's stream, as the test files are
+ * connected to the e2e run's one browser (e2e-setup.ts), whose files a remote client cannot open.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** Debian's Chromium unless CHROME_PATH says otherwise (docs/architecture.md §9). */
@@ -348,16 +359,18 @@ export async function loadAllImages(page: Page): Promise<void> {
 }
 
 /**
- * Saves a PNG to tests/e2e/screenshots/<name>.png (git-ignored) and returns its path. Full-page
- * by default, after loading every lazy image.
+ * Saves a PNG to tests/e2e/screenshots/<name>.png (git-ignored) when the run takes pictures
+ * (`npm run test:screenshots`, E2E_SCREENSHOTS=1). Full-page by default, after loading every lazy
+ * image, which every run does, so a test goes the same way with or without the picture. The
+ * pictures are for people to look at; `npm test` asserts nothing on them and skips their 0.2–0.8 s
+ * each of encoding (135 in a run, issue 57).
  */
-export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   const fullPage = options.fullPage ?? true;
   if (fullPage) await loadAllImages(page);
+  if (process.env.E2E_SCREENSHOTS !== "1") return;
   mkdirSync(screenshotDir, { recursive: true });
-  const path = `${screenshotDir}${name}.png`;
-  await page.screenshot({ path, fullPage, animations: "disabled" });
-  return path;
+  await page.screenshot({ path: `${screenshotDir}${name}.png`, fullPage, animations: "disabled" });
 }
 
 let axeSource: string | undefined;

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -5,14 +6,14 @@ import type { Page } from "playwright-core";
 import { startNodeServer } from "../../worker/entries/node.ts";
 import { projectRoot } from "../../worker/entries/node-env.ts";
 import { desktopContext, launchBrowser, loadAllImages, phoneContext, waitForApp } from "./browser.ts";
-import { ensureWebBuilt } from "./server.ts";
 
 // The web manifest's screenshots (vite.config.ts), for the richer install sheet: the real pages
 // of the seeded shop, a laptop's (wide) and a phone's (narrow). Committed under
 // web/public/screenshots/; run again after a visible change of those pages:
 //   npm run screenshots:install
 
-ensureWebBuilt();
+// The same check `npm start` makes: builds when dist/ is missing or older than its sources.
+execFileSync(process.execPath, [join(projectRoot, "worker/cli/build-web-if-needed.ts")], { stdio: "inherit" });
 const dir = mkdtempSync(join(tmpdir(), "install-screenshots-"));
 const server = await startNodeServer(
   {

@@ -1,7 +1,6 @@
 import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { seedSurveyQuestions } from "../../drizzle/seed/survey-questions.ts";
-import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
 import type { Database } from "../../worker/db/client.ts";
 import {
   categories,
@@ -11,6 +10,7 @@ import {
   type Temperament,
   users,
 } from "../../worker/db/schema.ts";
+import { testPasswordHasher } from "./passwords.ts";
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -120,9 +120,9 @@ export function signupBody(
 }
 
 const hashes = new Map<string, Promise<string>>();
-/** One hash per password per test run: hashing is deliberately slow. */
+/** One hash per password per test run, at the test suite's parameters (passwords.ts). */
 const hashOnce = (password: string) => {
-  const hash = hashes.get(password) ?? nodePasswordHasher.hash(password);
+  const hash = hashes.get(password) ?? testPasswordHasher.hash(password);
   hashes.set(password, hash);
   return hash;
 };

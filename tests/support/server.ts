@@ -1,10 +1,14 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll } from "vitest";
+import { createClient } from "@libsql/client";
+import { afterAll, inject } from "vitest";
+import { seedDatabase } from "../../drizzle/seed/seed.ts";
+import { createDatabase } from "../../worker/db/client.ts";
+import { migrateDatabase } from "../../worker/db/migrate.ts";
 import { startNodeServer } from "../../worker/entries/node.ts";
 import { projectRoot as root } from "../../worker/entries/node-env.ts";
+import { testPasswordHasher } from "./passwords.ts";
 
 export type TestServer = {
   url: string;
@@ -18,18 +22,38 @@ export type TestServer = {
 };
 
 /**
- * The e2e tests drive the built PWA and its server renderer: built when missing or stale.
- * Returns the path of the server renderer (dist/ssr/entry-server.js).
+ * What `npm run build` made, which the e2e and build tests drive (their global setup,
+ * require-build.ts, stops a run whose build is missing or stale; no test builds).
  */
-export function ensureWebBuilt(): string {
-  // The same check `npm start` makes: builds when dist/ is missing or older than its sources.
-  execFileSync(process.execPath, [join(root, "worker/cli/build-web-if-needed.ts")], { cwd: root, stdio: "inherit" });
-  return join(root, "dist/ssr/entry-server.js");
+export const builtWebRoot = join(root, "dist/web");
+export const builtServerRenderer = join(root, "dist/ssr/entry-server.js");
+
+const adminEmail = "admin@e2e.test";
+const adminPassword = "e2e-admin-password";
+
+/**
+ * A shop database as a fresh install leaves it (migrated, the survey, the sample catalogue and
+ * the administrator), in `dir`; returns its path. The e2e global setup makes it once and every
+ * test server starts from a copy.
+ */
+export async function createShopTemplate(dir: string): Promise<string> {
+  const file = join(dir, "shop.db");
+  const client = createClient({ url: `file:${file}` });
+  try {
+    const db = createDatabase(client);
+    await migrateDatabase(db);
+    await seedDatabase(db, { adminEmail, adminPassword, passwords: testPasswordHasher });
+  } finally {
+    client.close();
+  }
+  return file;
 }
 
 /**
  * The real Node server (API + built PWA on one port), in-process on a free port, over a fresh
- * libSQL file in a temp folder that `close()` removes. Seeded like a fresh install.
+ * libSQL file in a temp folder that `close()` removes: a copy of the e2e run's template where
+ * there is one (e2e-setup.ts), else migrated and seeded here. Like a fresh install either way;
+ * passwords are hashed at the test suite's parameters.
  *
  * @param options.webRoot the built PWA to serve, when not dist/web (a copy a test changes)
  * @param options.dispatchIntervalMs how often the periodic pass runs (e-mail, expired rows)
@@ -38,10 +62,9 @@ export async function startTestServer(
   overrides: Record<string, string> = {},
   options: { webRoot?: string; dispatchIntervalMs?: number } = {},
 ): Promise<TestServer> {
-  ensureWebBuilt();
   const dir = mkdtempSync(join(tmpdir(), "wellness-e2e-"));
-  const adminEmail = "admin@e2e.test";
-  const adminPassword = "e2e-admin-password";
+  const template = inject("shopTemplate");
+  if (template) copyFileSync(template, join(dir, "app.db"));
   const databaseUrl = `file:${join(dir, "app.db")}`;
   const defaultSecret = "e2e-test-secret-that-is-long-enough-0123456789";
   try {
@@ -56,7 +79,7 @@ export async function startTestServer(
         LOG_LEVEL: "silent",
         ...overrides,
       },
-      { port: 0, ...options },
+      { port: 0, passwords: testPasswordHasher, ...options },
     );
     return {
       url: server.url,

@@ -1,5 +1,5 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, onTestFinished } from "vitest";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject, onTestFinished } from "vitest";
 import type { Category, Product } from "../../worker/contract/catalogue.ts";
 import { desktopContext, failOnPageErrors, launchBrowser, phoneContext } from "./browser.ts";
 import { getJson, startTestServer, type TestServer } from "./server.ts";
@@ -7,15 +7,17 @@ import { getJson, startTestServer, type TestServer } from "./server.ts";
 export type ShopInBrowser = { server: TestServer; browser: Browser; categories: Category[]; products: Product[] };
 
 /**
- * The seeded shop on a fresh server, Chromium (with any `browserFlags` beside the usual ones),
- * and the catalogue the tests compare against.
+ * The seeded shop on a fresh server, the e2e run's Chromium, and the catalogue the tests compare
+ * against. A file that needs `browserFlags` beside the usual ones gets a Chromium of its own.
  */
 export async function startShopInBrowser(
   settings: Record<string, string> = {},
   browserFlags: string[] = [],
 ): Promise<ShopInBrowser> {
   const server = await startTestServer(settings);
-  const browser = await launchBrowser(browserFlags);
+  // Closing a connected browser disconnects this file from the shared one, closing its contexts.
+  const browser =
+    browserFlags.length > 0 ? await launchBrowser(browserFlags) : await chromium.connect(inject("browserEndpoint"));
   const [categories, products] = await Promise.all([
     getJson<Category[]>(server, "/api/categories"),
     getJson<Product[]>(server, "/api/products"),

@@ -6,7 +6,7 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 import type { Context, Hono } from "hono";
 import { afterAll } from "vitest";
 import { createApp } from "../../worker/app.ts";
-import { nodePasswordHasher } from "../../worker/auth/password-node.ts";
+import type { PasswordHasher } from "../../worker/auth/password.ts";
 import { type AppConfig, parseConfig } from "../../worker/config/config.ts";
 import { createDatabase, type Database } from "../../worker/db/client.ts";
 import { migrateDatabase } from "../../worker/db/migrate.ts";
@@ -16,6 +16,7 @@ import type { Clock } from "../../worker/lib/clock.ts";
 import { createLogger } from "../../worker/lib/logger.ts";
 import { createFolderPhotoStore } from "../../worker/photos/folder-photo-store.ts";
 import { checkAnswer, servedDocument } from "./contract.ts";
+import { testPasswordHasher } from "./passwords.ts";
 
 export const testSettings = {
   APP_ENV: "test",
@@ -120,12 +121,16 @@ export async function createTestDatabase({
  */
 export const testClientAddress = (c: Context) => c.req.header("X-Test-Client") ?? "192.0.2.1";
 
-/** The whole Hono app over a fresh database, called in-process with `app.request(...)`. */
+/**
+ * The whole Hono app over a fresh database, called in-process with `app.request(...)`. Passwords
+ * are hashed at the test suite's parameters unless `options.passwords` says otherwise.
+ */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   web: Pick<AppDeps, "assets" | "renderPage"> = {},
-  database: { networkTurns?: boolean; migrationsFolder?: string } = {},
+  options: { networkTurns?: boolean; migrationsFolder?: string; passwords?: PasswordHasher } = {},
 ) {
+  const { passwords = testPasswordHasher, ...database } = options;
   const { db, url, file } = await createTestDatabase(database);
   // The shop's photos in a folder beside the database file, removed with it.
   const photoFolder = join(dirname(file), "photos");
@@ -140,7 +145,7 @@ export async function createTestApp(
       openDatabase: () => db,
       clock,
       mailer,
-      passwords: nodePasswordHasher,
+      passwords,
       emailWritten: async () => {},
       clientAddress: testClientAddress,
       config,

@@ -8,7 +8,7 @@ import { enqueueEmail } from "../../worker/email/outbox.ts";
 import { type HranaServer, startHranaServer } from "../dev-tools/hrana-server.ts";
 import { startEmailApiStub } from "../support/email-api-stub.ts";
 import { signupBody } from "../support/factories.ts";
-import { createTestDatabase, ensureBuilt, startWorker, type TestDatabase, testAdmin, testSettings } from "./harness.ts";
+import { createTestDatabase, startWorker, type TestDatabase, testAdmin, testSettings } from "./harness.ts";
 
 // E-mail from the built Worker under workerd: the cron trigger's scheduled handler and the pass a
 // request starts with waitUntil send due outbox rows, through Resend's HTTP API (a stub on
@@ -24,7 +24,6 @@ let httpApiWorker: Miniflare;
 const workerErrors: string[] = [];
 
 beforeAll(async () => {
-  ensureBuilt();
   database = await createTestDatabase(testAdmin);
   hrana = await startHranaServer({ file: database.file });
   stub = await startEmailApiStub();

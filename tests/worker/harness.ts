@@ -1,5 +1,4 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Client, createClient } from "@libsql/client";
@@ -7,6 +6,7 @@ import { convertV4MiniflareOptions, type Log, Miniflare } from "miniflare";
 import { afterAll, beforeAll } from "vitest";
 import { experimental_readRawConfig, unstable_getMiniflareWorkerOptions } from "wrangler";
 import { seedDatabase } from "../../drizzle/seed/seed.ts";
+import { newestMtime } from "../../worker/cli/build-web-if-needed.ts";
 import { createDatabase, type Database } from "../../worker/db/client.ts";
 import { migrateDatabase } from "../../worker/db/migrate.ts";
 import { projectRoot } from "../../worker/entries/node-env.ts";
@@ -21,46 +21,12 @@ const wranglerToml = join(projectRoot, "wrangler.toml");
 const workerOutDir = join(projectRoot, "dist/worker");
 export const workerScript = join(workerOutDir, "worker.js");
 
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
-const run = (script: string, args: string[]) =>
-  execFileSync(process.execPath, [join(projectRoot, script), ...args], {
-    cwd: projectRoot,
-    stdio: "pipe",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-  });
-
-/**
- * Builds what the tests run when it is missing or older than its sources (`npm test` builds
- * both first, so then this does nothing): the web app, which wrangler needs as the assets
- * directory, and the Worker bundle.
- */
-const serverRenderer = "dist/ssr/entry-server.js";
-
-export function ensureBuilt(): void {
-  run("worker/cli/build-web-if-needed.ts", []);
-  // The bundle includes the server renderer: a newer renderer build means a stale bundle.
-  const sources = ["worker", "wrangler.toml", "package-lock.json", serverRenderer].map((p) =>
+/** True when the Worker bundle is missing or older than its sources or the server renderer it includes. */
+export function workerBuildIsStale(): boolean {
+  const sources = ["worker", "wrangler.toml", "package-lock.json", "dist/ssr/entry-server.js"].map((p) =>
     newestMtime(join(projectRoot, p)),
   );
-  if (newestMtime(workerScript) >= Math.max(...sources)) return;
-  // Built aside and moved in file by file, so a test file running in parallel never loads a
-  // half-written bundle.
-  const staging = mkdtempSync(join(projectRoot, "dist/.worker-build-"));
-  try {
-    run("node_modules/wrangler/bin/wrangler.js", ["deploy", "--dry-run", "--outdir", staging]);
-    mkdirSync(workerOutDir, { recursive: true });
-    for (const file of readdirSync(staging)) renameSync(join(staging, file), join(workerOutDir, file));
-  } finally {
-    rmSync(staging, { recursive: true, force: true });
-  }
+  return newestMtime(workerScript) < Math.max(...sources);
 }
 
 export type TestDatabase = { file: string; client: Client; db: Database; cleanup(): void };
@@ -184,7 +150,6 @@ export async function startWorkerShop({
   /** The Worker's console, for a test that provokes a logged error (see startWorker). */
   onLog?: (log: { level: string; message: string }) => void;
 } = {}): Promise<WorkerShop> {
-  ensureBuilt();
   const database = await createTestDatabase(testAdmin);
   const hrana = await startHranaServer({ file: database.file, ...(authToken ? { authToken } : {}) });
   const worker = await startWorker(

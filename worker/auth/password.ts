@@ -27,6 +27,11 @@ export interface PasswordHasher {
   verify(password: string, phc: string): Promise<boolean>;
   /** True when the stored hash uses weaker parameters than today's, or is not ours. */
   needsRehash(phc: string): boolean;
+  /**
+   * A hash at today's parameters that no password matches, checked when an address has no
+   * account, so an unknown address takes as long as a wrong password.
+   */
+  readonly noAccountHash: string;
 }
 
 // PHC strings use base64 without padding (standard alphabet), as the reference argon2 writes them.
@@ -83,13 +88,19 @@ export function hashingTurns(derive: Argon2idEngine, slots: number): Argon2idEng
   };
 }
 
-export function createPasswordHasher(derive: Argon2idEngine): PasswordHasher {
+const phcString = ({ m, t, p }: Argon2Params, salt: Uint8Array, hash: Uint8Array) =>
+  `$argon2id$v=19$m=${m},t=${t},p=${p}$${b64(salt)}$${b64(hash)}`;
+
+/**
+ * A hasher over one runtime's engine. `params` are today's: production passes none and gets
+ * `passwordParams`; the test suite passes the smallest the engines accept (tests/support/passwords.ts),
+ * through this argument only, so nothing in production can read them.
+ */
+export function createPasswordHasher(derive: Argon2idEngine, params: Argon2Params = passwordParams): PasswordHasher {
   return {
     async hash(password) {
       const salt = crypto.getRandomValues(new Uint8Array(saltLength));
-      const { m, t, p } = passwordParams;
-      const hash = await derive(normalise(password), salt, passwordParams, keyLength);
-      return `$argon2id$v=19$m=${m},t=${t},p=${p}$${b64(salt)}$${b64(hash)}`;
+      return phcString(params, salt, await derive(normalise(password), salt, params, keyLength));
     },
     async verify(password, phc) {
       const parsed = parsePhc(phc);
@@ -99,7 +110,9 @@ export function createPasswordHasher(derive: Argon2idEngine): PasswordHasher {
     },
     needsRehash(phc) {
       const parsed = parsePhc(phc);
-      return !parsed || parsed.m < passwordParams.m || parsed.t < passwordParams.t || parsed.p !== passwordParams.p;
+      return !parsed || parsed.m < params.m || parsed.t < params.t || parsed.p !== params.p;
     },
+    // The derivation is what takes the time; an all-zero key is what no derivation gives.
+    noAccountHash: phcString(params, new Uint8Array(saltLength).fill(7), new Uint8Array(keyLength)),
   };
 }

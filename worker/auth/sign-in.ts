@@ -16,15 +16,9 @@ export const resetTokenTtlMs = 60 * 60 * 1000;
 /** The session a reset link opens lasts long enough to type a new password, no longer. */
 export const recoverySessionSeconds = 15 * 60;
 
-/**
- * Checked when the address has no account, so an unknown address takes as long as a wrong
- * password (an argon2id hash of a random password, with today's parameters).
- */
-const dummyHash = "$argon2id$v=19$m=19456,t=2,p=1$67vSZ8Q10jXEXtkyZvcDlQ$L4pnw3S14rlN6dEqGx9So/ZIrR9CDapHbRCOuOvs9os";
-
 /** The time of a password check, for an address that has no account to check against. */
 export async function checkAgainstNoAccount(passwords: PasswordHasher, password: string): Promise<void> {
-  await passwords.verify(password, dummyHash);
+  await passwords.verify(password, passwords.noAccountHash);
 }
 
 export type SignInResult = { ok: true; session: Session } | { ok: false; reason: "invalid" | "unverified" };
@@ -39,7 +33,7 @@ type SignInDeps = Deps & { passwords: PasswordHasher };
 export async function signIn(deps: SignInDeps, email: string, password: string): Promise<SignInResult> {
   const { passwords } = deps;
   const user = await deps.db.query.users.findFirst({ where: eq(users.email, email) });
-  const matches = await passwords.verify(password, user?.passwordHash ?? dummyHash);
+  const matches = await passwords.verify(password, user?.passwordHash ?? passwords.noAccountHash);
   if (!user || !matches) return { ok: false, reason: "invalid" };
   if (!user.emailVerifiedAt) return { ok: false, reason: "unverified" };
   if (passwords.needsRehash(user.passwordHash)) {

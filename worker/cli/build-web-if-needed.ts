@@ -12,10 +12,16 @@ const built = [
   join(root, "dist/ssr/entry-server.js"),
 ];
 
-function newestMtime(path: string): number {
+/**
+ * The newest modification time of the files under `path` (0 when there are none), generated files
+ * aside. Files only: a folder's own time changes when the message compiler rewrites
+ * web/paraglide/ inside it, which changes no source.
+ */
+export function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
+  let newest = 0;
   for (const entry of readdirSync(path)) {
     // Generated from the sources: web/paraglide/ from web/i18n/ (rewritten by every compile).
     if (entry === "node_modules" || entry === "paraglide" || entry.endsWith(".gen.ts")) continue;
@@ -25,15 +31,14 @@ function newestMtime(path: string): number {
 }
 
 const sources = ["web", "vite.config.ts", "worker/contract", "worker/lib/security-headers.ts", "package-lock.json"];
-const sourcesChanged = () =>
-  Math.max(
-    ...sources
-      .map((s) => join(root, s))
-      .filter(existsSync)
-      .map(newestMtime),
-  );
 
-if (built.some((file) => !existsSync(file) || statSync(file).mtimeMs < sourcesChanged())) {
+/** True when dist/web or dist/ssr is missing or older than what `vite build` makes them from. */
+export function webBuildIsStale(): boolean {
+  const changed = Math.max(...sources.map((s) => newestMtime(join(root, s))));
+  return built.some((file) => !existsSync(file) || statSync(file).mtimeMs < changed);
+}
+
+if (import.meta.main && webBuildIsStale()) {
   console.log("Building the web app (dist/web, dist/ssr)…");
   // Always a production build: a caller's NODE_ENV (Vitest sets "test") would otherwise give
   // React's development build.

@@ -12,6 +12,7 @@ import { compress } from "hono/compress";
 import { createMiddleware } from "hono/factory";
 import { seedDatabase } from "../../drizzle/seed/seed.ts";
 import { createApp } from "../app.ts";
+import type { PasswordHasher } from "../auth/password.ts";
 import { nodePasswordHasher } from "../auth/password-node.ts";
 import { type AppConfig, ConfigError, parseConfig } from "../config/config.ts";
 import { migrateDatabase } from "../db/migrate.ts";
@@ -66,12 +67,15 @@ export async function startNodeServer(
     webRoot?: string;
     /** Where the shop's own photos are kept (ADR 0089); .data/photos beside the database by default. */
     photoFolder?: string;
+    /** Node's argon2 at today's parameters unless a test brings its faster hasher. */
+    passwords?: PasswordHasher;
   } = {},
 ): Promise<NodeServer> {
   const raw = loadNodeEnv(projectRoot, env);
   const config = parseConfig(raw);
   const logger = createLogger(config.LOG_LEVEL);
   const mailer = createNodeMailer(config); // before the database: a transport Node lacks is a ConfigError
+  const passwords = options.passwords ?? nodePasswordHasher;
 
   let opened: ReturnType<typeof openNodeDatabase> | undefined;
   try {
@@ -80,6 +84,7 @@ export async function startNodeServer(
     await seedDatabase(opened.db, {
       adminEmail: config.ADMIN_EMAIL,
       adminPassword: config.ADMIN_PASSWORD,
+      passwords,
     });
   } catch (error) {
     opened?.client.close();
@@ -134,7 +139,7 @@ export async function startNodeServer(
     openDatabase: () => db,
     clock: systemClock,
     mailer,
-    passwords: nodePasswordHasher,
+    passwords,
     emailWritten: dispatcher.wake,
     clientAddress: (c) => getConnInfo(c).remote.address ?? "unknown",
     config,
