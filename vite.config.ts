@@ -219,7 +219,8 @@ export default defineConfig(({ mode }) => ({
   test: {
     root: ".",
     // Two files at a time: on a 2-core machine Vitest's default (cores − 1) ran the suite one
-    // file at a time, while the e2e files mostly wait on Chromium (issue 57, ADR 0114).
+    // file at a time, leaving a core idle while a file waited on a child process or Chromium
+    // (issue 57, ADR 0114).
     maxWorkers: 2,
     reporters: ["default", "./tests/support/timing-reporter.ts"],
     // The api, worker and e2e files load the whole server (and Playwright) but keep no module
@@ -291,6 +292,10 @@ export default defineConfig(({ mode }) => ({
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/require-build.ts", "tests/support/e2e-setup.ts"],
+          // Two files at a time on two cores make each browser step slower than alone: an
+          // `expect.poll` waits up to 10 s (Vitest's default is 1 s), as Playwright's own
+          // assertions wait 5 s.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

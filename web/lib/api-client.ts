@@ -6,7 +6,7 @@ import { getLocale } from "../paraglide/runtime.js";
 
 /**
  * The typed API client (docs/architecture.md §3): built from the server's route types, so a contract
- * change breaks `tsc -p web`, not the shopper. Same origin: the Node server and the Worker
+ * change breaks `npm run typecheck`, not the shopper. Same origin: the Node server and the Worker
  * serve the PWA and `/api` together (Vite's dev server proxies `/api`).
  */
 export const api = hc<AppType>("/api", { fetch: fetchInPageLanguage });
